@@ -1,0 +1,141 @@
+"""Reading a ruleset file's TOML tables with one clear error per mistake.
+
+A `Table` hands out the keys of one TOML table and remembers which it gave
+out, so that `done()` can refuse whatever key nobody asked for (a typo in a
+modder's file must not be silently ignored). Every refusal is a
+`RulesetError` naming the file, the dotted key and the reason.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+_MISSING = object()
+
+TYPE_NAMES = {
+    bool: "true or false",
+    int: "a whole number",
+    str: "a string",
+    list: "a list",
+    dict: "a table",
+}
+
+
+class RulesetError(ValueError):
+    """A ruleset file that cannot be used: which file, which key, why."""
+
+    def __init__(self, file: str, key: str, reason: str) -> None:
+        super().__init__(f"{file}: {key}: {reason}" if key else f"{file}: {reason}")
+        self.file = file
+        self.key = key
+        self.reason = reason
+
+
+def describe(value: Any) -> str:
+    """A short rendering of a bad value for an error line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_type(value: Any, kind: type) -> bool:
+    # TOML booleans are Python bools, which are also ints: keep them apart.
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+class Table:
+    """One TOML table of a ruleset file, read key by key."""
+
+    def __init__(self, file: str, data: Any, path: str = "") -> None:
+        if not isinstance(data, dict):
+            raise RulesetError(file, path, f"must be a table, not {describe(data)}")
+        self.file = file
+        self.path = path
+        self._data = data
+        self._taken: set[str] = set()
+
+    def key_path(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def error(self, key: str, reason: str) -> RulesetError:
+        return RulesetError(self.file, self.key_path(key), reason)
+
+    def has(self, key: str) -> bool:
+        return key in self._data
+
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
+        self._taken.add(key)
+        if key not in self._data:
+            if default is _MISSING:
+                raise self.error(key, "missing key")
+            return default
+        return self._data[key]
+
+    def get(
+        self,
+        key: str,
+        kind: type,
+        *,
+        default: Any = _MISSING,
+        low: int | None = None,
+        high: int | None = None,
+        choices: Iterable[Any] | None = None,
+        check: Callable[[Any], str | None] | None = None,
+    ) -> Any:
+        """The value of `key`, checked for type, range, choices and `check`."""
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING and key not in self._data:
+            return value
+        if not _is_type(value, kind):
+            raise self.error(key, f"must be {TYPE_NAMES[kind]}, not {describe(value)}")
+        if choices is not None:
+            allowed = list(choices)
+            if value not in allowed:
+                raise self.error(
+                    key,
+                    f"must be one of {', '.join(map(repr, allowed))}, not {describe(value)}",
+                )
+        if low is not None and value < low:
+            raise self.error(key, f"must be at least {low}, not {value}")
+        if high is not None and value > high:
+            raise self.error(key, f"must be at most {high}, not {value}")
+        if check is not None:
+            reason = check(value)
+            if reason:
+                raise self.error(key, reason)
+        return value
+
+    def int_list(self, key: str, *, low: int, high: int, length: tuple[int, int]) -> list[int]:
+        values = self.get(key, list)
+        if not length[0] <= len(values) <= length[1]:
+            raise self.error(
+                key, f"must list {length[0]} to {length[1]} numbers, not {len(values)}"
+            )
+        for i, value in enumerate(values):
+            if not _is_type(value, int) or not low <= value <= high:
+                raise self.error(
+                    f"{key}[{i}]", f"must be a whole number from {low} to {high}, not "
+                    f"{describe(value)}"
+                )
+        return values
+
+    def table(self, key: str) -> Table:
+        return Table(self.file, self.raw(key), self.key_path(key))
+
+    def tables(self, key: str) -> list[Table]:
+        """An array of tables, such as `hands.categories`."""
+        items = self.get(key, list)
+        if not items:
+            raise self.error(key, "must not be empty")
+        return [Table(self.file, item, f"{self.key_path(key)}[{i}]") for i, item in enumerate(items)]
+
+    def done(self) -> None:
+        """Refuse any key that was not read: it is a typo or belongs elsewhere."""
+        for key in self._data:
+            if key not in self._taken:
+                close = difflib.get_close_matches(key, sorted(self._taken), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.error(key, f"unknown key{hint}")

@@ -1,0 +1,1 @@
+"""The shipped rulesets, one TOML file per game (see docs/rulesets.md)."""
