@@ -9,11 +9,20 @@ dice has 3,432 entries however many rolls are evaluated.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import total_ordering
+from itertools import combinations
 
-from .categories import Category, CategoryMatcher, Counts, Key, multisets, submultisets
+from .categories import (
+    Category,
+    CategoryMatcher,
+    Counts,
+    Key,
+    expand,
+    multisets,
+    submultisets,
+)
 from .dice import Dice, Face
 
 
@@ -64,66 +73,94 @@ class HandEvaluator:
 
     # -- scoring one multiset -------------------------------------------------
 
-    def _score_hand(self, hand: Counts) -> Hand | None:
-        """The first category, in order, that a hand of exactly hand-size dice forms."""
-        if hand not in self._hand_cache:
-            found = None
-            for cat in self._regular:
-                match = self.matcher.match(cat, hand)
-                if match:
-                    found = Hand(category=cat, strength=self._strength[cat], key=match[0],
-                                 dice=match[1])
-                    break
-            self._hand_cache[hand] = found
-        return self._hand_cache[hand]
+    def _first_match(
+        self, hand: Counts, rest: Counts, categories: Sequence[Category] | None = None
+    ) -> Hand | None:
+        """The first category, in order, that `hand` forms (all of it, no subset)."""
+        for cat in self._regular if categories is None else categories:
+            match = self.matcher.match(cat, hand, rest)
+            if match:
+                return Hand(category=cat, strength=self._strength[cat], key=match[0],
+                            dice=match[1])
+        return None
 
-    def _score_plain(self, counts: Counts) -> Hand | None:
-        """Best hand of a multiset with the ace playing as itself."""
-        if counts in self._plain:
-            return self._plain[counts]
+    def _best_of_parts(self, parts: Iterable[tuple[Counts, Counts]],
+                       counts: Counts, cached: bool) -> Hand | None:
+        """Best over (hand, rest) splits of a deal, plus HOLDEM if the deal has every face."""
         best: Hand | None = None
-        if sum(counts) >= self.matcher.hand_size:
-            for hand in submultisets(counts, self.matcher.hand_size):
-                found = self._score_hand(hand)
-                if found and (best is None or found > best):
-                    best = found
+        for hand, rest in parts:
+            if cached:
+                if hand not in self._hand_cache:
+                    self._hand_cache[hand] = self._first_match(hand, ())
+                found = self._hand_cache[hand]
+            else:
+                found = self._first_match(hand, rest)
+            if found and (best is None or found > best):
+                best = found
         if self._all_faces and min(counts) >= 1:
             ones = (1,) * len(counts)
             rest = tuple(n - 1 for n in counts)
-            for cat in self._all_faces:
-                key, dice = self.matcher.match(cat, ones, rest)  # type: ignore[misc]
-                found = Hand(category=cat, strength=self._strength[cat], key=key, dice=dice)
-                if best is None or found > best:
-                    best = found
-        self._plain[counts] = best
+            found = self._first_match(ones, rest, self._all_faces)
+            if found and (best is None or found > best):
+                best = found
         return best
+
+    def _score_plain(self, counts: Counts) -> Hand | None:
+        """Best hand of a multiset with the ace playing as itself."""
+        if counts not in self._plain:
+            size = self.matcher.hand_size
+            parts = ((hand, ()) for hand in submultisets(counts, size)) if sum(counts) >= size \
+                else ()
+            self._plain[counts] = self._best_of_parts(parts, counts, cached=True)
+        return self._plain[counts]
+
+    def _stand_ins(self, counts: Counts) -> Iterator[tuple[Counts, list[int]]]:
+        """Each way to play the wild aces: (the dice as played, the natural dice)."""
+        ace = self.dice.ace.index if self.wild else None  # type: ignore[union-attr]
+        if ace is None or not counts[ace]:
+            yield counts, list(counts)
+            return
+        natural = [*counts[:ace], 0, *counts[ace + 1:]]
+        for stand_in in multisets(len(counts), counts[ace]):
+            yield tuple(map(sum, zip(natural, stand_in, strict=True))), natural
+
+    def _with_wild(self, hand: Hand, natural: list[int]) -> Hand:
+        # The dice of the hand beyond the natural ones are the aces, played as these faces.
+        used = [0] * len(natural)
+        for face in hand.dice:
+            used[face] += 1
+        wild = tuple(expand([max(0, u - n) for u, n in zip(used, natural, strict=True)]))
+        return replace(hand, wild=wild) if wild else hand
 
     def score(self, counts: Counts) -> Hand | None:
         """Best hand of a multiset of dice, trying every face for each wild ace."""
-        if not self.wild:
-            return self._score_plain(counts)
-        ace = self.dice.ace.index  # type: ignore[union-attr]
-        wilds = counts[ace]
-        if not wilds:
-            return self._score_plain(counts)
-        base = list(counts)
-        base[ace] = 0
-        best: Hand | None = None
-        for stand_in in multisets(len(counts), wilds):
-            played = tuple(b + s for b, s in zip(base, stand_in, strict=True))
+        best: tuple[Hand, list[int]] | None = None
+        for played, natural in self._stand_ins(counts):
             found = self._score_plain(played)
-            if found and (best is None or found > best):
-                best = found
-                used = [0] * len(counts)
-                for face in found.dice:
-                    used[face] += 1
-                wild = tuple(
-                    face for face in range(len(counts)) for _ in range(max(0, used[face]
-                                                                           - base[face]))
-                )
-                best = Hand(category=found.category, strength=found.strength, key=found.key,
-                            dice=found.dice, wild=wild)
-        return best
+            if found and (best is None or found > best[0]):
+                best = found, natural
+        return self._with_wild(*best) if best else None
+
+    def best_from_scratch(self, dice: Iterable[int | str | Face]) -> Hand:
+        """The naive way, for tests and the benchmark: score every hand-sized subset anew."""
+        roll = self.dice.parse(dice)
+        counts = tuple(roll.count(face) for face in range(self.dice.count))
+        best: tuple[Hand, list[int]] | None = None
+        for played, natural in self._stand_ins(counts):
+            dice_played = expand(played)
+            parts = []
+            for chosen in combinations(range(len(dice_played)), self.matcher.hand_size):
+                hand, rest = [0] * len(played), list(played)
+                for i in chosen:
+                    hand[dice_played[i]] += 1
+                    rest[dice_played[i]] -= 1
+                parts.append((tuple(hand), tuple(rest)))
+            found = self._best_of_parts(parts, played, cached=False)
+            if found and (best is None or found > best[0]):
+                best = found, natural
+        if best is None:
+            raise ValueError(f"the roll {self.dice.names(roll)} forms no category")
+        return self._with_wild(*best)
 
     # -- scoring rolls ----------------------------------------------------------
 
@@ -152,7 +189,17 @@ class HandEvaluator:
             raise ValueError(f"the roll {self.dice.names(roll)} forms no category")
         return hand
 
-    def scorer(self, size: int):  # noqa: ANN201 - a hot-path closure for benchmarks and odds
+    def examples(self) -> dict[Category, Hand]:
+        """One typical hand of each category: the middle one of all it takes, by key."""
+        found: dict[Category, list[Hand]] = {cat: [] for cat in self.order}
+        for size in sorted({self.matcher.size(cat) for cat in self.order}):
+            for counts in multisets(self.dice.count, size):
+                hand = self.score(counts)
+                if hand is not None and self.matcher.size(hand.category) == size:
+                    found[hand.category].append(hand)
+        return {cat: sorted(hands)[len(hands) // 2] for cat, hands in found.items() if hands}
+
+    def scorer(self, size: int):
         """A fast function from a roll of `size` face indices to its Hand."""
         weights, table = self.table(size)
         get = weights.__getitem__

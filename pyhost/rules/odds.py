@@ -121,7 +121,7 @@ class HandOdds:
     inversions: tuple[tuple[Category, Category], ...]  # (listed higher, yet more common)
 
 
-def hand_odds(ruleset) -> HandOdds:  # noqa: ANN001 - a Ruleset with hands
+def hand_odds(ruleset) -> HandOdds:
     """Exact best-hand and contains probabilities of every category of a ruleset."""
     hands = ruleset.hands
     dealt = ruleset.deal.dealt

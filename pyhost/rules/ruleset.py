@@ -34,12 +34,14 @@ FAMILY_COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 # WoW handles its own chat commands before any addon's, so an addon cannot own these.
-WOW_COMMANDS = frozenset(
-    "afk assist bg camp cast chat console dance dnd e emote exit f follow friend g guild help "
-    "i ignore instance inv invite join kick leave logout macro me o officer p party played "
-    "quit r ra raid rand random reload reply rnd roll rw s say stopmacro t tar target tell "
-    "use w who whisper y yell".split()
-)
+WOW_COMMANDS = frozenset((
+    "afk", "assist", "bg", "camp", "cast", "chat", "console", "dance", "dnd", "e", "emote",
+    "exit", "f", "follow", "friend", "g", "guild", "help", "i", "ignore", "instance", "inv",
+    "invite", "join", "kick", "leave", "logout", "macro", "me", "o", "officer", "p", "party",
+    "played", "quit", "r", "ra", "raid", "rand", "random", "reload", "reply", "rnd", "roll", "rw",
+    "s", "say", "stopmacro", "t", "tar", "target", "tell", "use", "w", "who", "whisper", "y",
+    "yell",
+))
 
 _ADDON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,47}")
 _COMMAND = re.compile(r"[a-z][a-z0-9]{0,31}")
@@ -139,7 +141,7 @@ class Ruleset:
         hands = self._hands()
         return HandEvaluator(self.dice, self.matcher, self.order, wild=hands.ace_mode == "wild")
 
-    def best_hand(self, dice):  # noqa: ANN001, ANN201 - see HandEvaluator.best
+    def best_hand(self, dice):
         return self.evaluator.best(dice)
 
     def _hands(self) -> HandRules:
@@ -222,7 +224,7 @@ def _read_ruleset(top: Table, ruleset_id: str) -> Ruleset:
     )
 
 
-def _text(limit: int, *, ascii_only: bool = False):  # noqa: ANN202
+def _text(limit: int, *, ascii_only: bool = False):
     """A check for a short line of text that WoW's chat can show."""
 
     def check(value: str) -> str | None:
@@ -407,7 +409,7 @@ def _read_table(table: Table, family: str) -> TableRules:
     return rules
 
 
-def _multiple_of(interval: int):  # noqa: ANN202
+def _multiple_of(interval: int):
     def check(value: int) -> str | None:
         return None if value % interval == 0 else \
             f"must be a multiple of the interval ({interval}), not {value}"

@@ -130,7 +130,8 @@ class Table:
         items = self.get(key, list)
         if not items:
             raise self.error(key, "must not be empty")
-        return [Table(self.file, item, f"{self.key_path(key)}[{i}]") for i, item in enumerate(items)]
+        path = self.key_path(key)
+        return [Table(self.file, item, f"{path}[{i}]") for i, item in enumerate(items)]
 
     def done(self) -> None:
         """Refuse any key that was not read: it is a typo or belongs elsewhere."""

@@ -1,0 +1,3 @@
+from pyhost.cli import main
+
+main()

@@ -1,0 +1,174 @@
+"""`pyhost odds`: exact odds of every hand category (or of Vitaji's totals)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import click
+
+from ..rules import Ruleset
+from ..rules.odds import HandOdds, hand_odds
+from ..rules.totals import TotalOdds, total_odds
+from .ruleset_arg import ruleset_argument, shipped_help
+
+# Above this many outcomes a fraction is too long to read: show percentages only.
+EXACT_FRACTIONS_UP_TO = 10**8
+# Totals listed one per line up to this many; beyond, in equal bands.
+MAX_LINES = 60
+
+
+def percent(chance: Fraction) -> str:
+    value = float(chance) * 100
+    return f"{value:.4f}%" if value == 0 or value >= 0.0001 else f"{value:.3e}%"
+
+
+def chance_json(chance: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{chance.numerator}/{chance.denominator}", "percent": float(chance) * 100}
+
+
+def frac(chance: Fraction) -> str:
+    return f"{chance.numerator}/{chance.denominator}" if chance else "0"
+
+
+# -- hand games ---------------------------------------------------------------------
+
+
+def hand_odds_text(ruleset: Ruleset, result: HandOdds) -> str:
+    hands = ruleset.hands
+    assert hands is not None
+    faces = ruleset.dice.count
+    what = ("all seven: hidden and community" if ruleset.family == "holdem"
+            else "one roll, no rerolls")
+    if ruleset.family == "holdem" and result.dealt != 7:
+        what = "hidden and community"
+    lines = [
+        f"{ruleset.name}: exact odds of one deal of {result.dealt} dice ({what})",
+        f"{faces}^{result.dealt} = {result.total:,} equally likely rolls, counted by exact "
+        "enumeration of their multisets.",
+        "",
+    ]
+    marked = {c for pair in result.inversions for c in pair}
+    width = max(len(row.category.name) for row in result.rows)
+    lines.append(f"    {'':{width}}  {'best hand':>24}  {'deal contains it':>24}")
+    for row in result.rows:
+        mark = "!" if row.category in marked else " "
+        lines.append(
+            f"  {mark} {row.category.name:{width}}  {frac(row.best):>14} {percent(row.best):>9}"
+            f"  {frac(row.contains):>14} {percent(row.contains):>9}"
+        )
+    lines.append("")
+    lines.append(f"Order: ranking = {hands.ranking!r}; 'best hand' is under that order, "
+                 "'contains' is whether some of the dice form it.")
+    contains = {row.category: row.contains for row in result.rows}
+    if result.inversions:
+        lines.append("! The written order disagrees with rarity (how often a deal contains it):")
+        for higher, lower in result.inversions:
+            lines.append(f"  {higher.name} ({percent(contains[higher])}) is listed above "
+                         f"{lower.name} ({percent(contains[lower])}) but is more common.")
+        rarity = sorted(hands.categories, key=lambda c: contains[c])
+        lines.append("  With ranking = 'by_rarity' the order is: "
+                     + ", ".join(c.name for c in rarity) + ".")
+    else:
+        lines.append("The written order agrees with rarity.")
+    return "\n".join(lines)
+
+
+def hand_odds_json(ruleset: Ruleset, result: HandOdds) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset.id,
+        "name": ruleset.name,
+        "dice": result.dealt,
+        "faces": ruleset.dice.count,
+        "outcomes": result.total,
+        "ranking": ruleset.hands.ranking if ruleset.hands else None,
+        "categories": [
+            {"name": row.category.name, "kind": row.category.kind,
+             "best": chance_json(row.best), "contains": chance_json(row.contains)}
+            for row in result.rows
+        ],
+        "inversions": [[a.name, b.name] for a, b in result.inversions],
+    }
+
+
+# -- Vitaji ----------------------------------------------------------------------------
+
+
+def _bands(result: TotalOdds) -> list[tuple[int, int, int]]:
+    """(low, high, games) lines: each total, or equal bands of totals when too many."""
+    assert result.totals is not None
+    totals = list(result.totals.items())
+    size = -(-len(totals) // MAX_LINES)
+    return [(chunk[0][0], chunk[-1][0], sum(n for _, n in chunk))
+            for chunk in (totals[i:i + size] for i in range(0, len(totals), size))]
+
+
+def total_odds_text(ruleset: Ruleset, result: TotalOdds) -> str:
+    exact = result.outcomes <= EXACT_FRACTIONS_UP_TO
+
+    def show(games: int) -> str:
+        # Unreduced, so every line counts games out of the same total.
+        chance = percent(result.chance(games))
+        return f"{games:>8}/{result.outcomes} {chance:>10}" if exact else f"{chance:>11}"
+
+    sides, rounds = result.sides, result.rounds
+    sd = float(result.variance) ** 0.5
+    lines = [
+        f"{ruleset.name}: odds of a d{sides} game of {rounds} rounds without rerolls "
+        f"({sides}^{rounds} = {result.outcomes:,} equally likely games)"
+        + ("" if exact else "; shown as percentages"),
+        f"One round's roll: each of 1 to {sides} with chance 1/{sides} "
+        f"({percent(Fraction(1, sides))}).",
+        f"Total after {rounds} rounds: mean {float(result.mean):g}, standard deviation {sd:.4f}.",
+    ]
+    if result.totals is None:
+        lines.append(f"  (the {rounds * (sides - 1) + 1:,} totals are too many to list)")
+    else:
+        lines.append(f"  {'total':>11}  {'chance':>22}")
+        for low, high, games in _bands(result):
+            label = str(low) if low == high else f"{low}-{high}"
+            lines.append(f"  {label:>11}  {show(games)}")
+    lines.append(f"Sweep (the same number every round): {show(result.sweep).strip()}")
+    lines.append(f"Triple (the same number three rounds running): {show(result.triple).strip()}")
+    return "\n".join(lines)
+
+
+def total_odds_json(ruleset: Ruleset, result: TotalOdds) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset.id,
+        "name": ruleset.name,
+        "sides": result.sides,
+        "rounds": result.rounds,
+        "outcomes": result.outcomes,
+        "roll": chance_json(Fraction(1, result.sides)),
+        "mean": float(result.mean),
+        "variance": float(result.variance),
+        "totals": None if result.totals is None else [
+            {"total": total, **chance_json(result.chance(games))}
+            for total, games in result.totals.items()
+        ],
+        "sweep": chance_json(result.chance(result.sweep)),
+        "triple": chance_json(result.chance(result.triple)),
+    }
+
+
+def odds_text(ruleset: Ruleset) -> str:
+    if ruleset.hands is None:
+        return total_odds_text(ruleset, total_odds(ruleset.dice.count, ruleset.deal.rounds))
+    return hand_odds_text(ruleset, hand_odds(ruleset))
+
+
+@click.command(epilog=shipped_help())
+@ruleset_argument
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def odds(ruleset: Ruleset, as_json: bool) -> None:
+    """Print the exact odds of every hand category, by enumeration."""
+    if not as_json:
+        click.echo(odds_text(ruleset))
+        return
+    if ruleset.hands is None:
+        data = total_odds_json(ruleset, total_odds(ruleset.dice.count, ruleset.deal.rounds))
+    else:
+        data = hand_odds_json(ruleset, hand_odds(ruleset))
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
