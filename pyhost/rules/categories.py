@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations, permutations
 
 from .dice import Dice
 
@@ -57,22 +57,12 @@ class Run:
 def submultisets(counts: Counts, size: int) -> Iterator[Counts]:
     """Every distinct way to take `size` dice from `counts`."""
     faces = len(counts)
-    tail = [0] * (faces + 1)
-    for i in range(faces - 1, -1, -1):
-        tail[i] = tail[i + 1] + counts[i]
-    chosen = [0] * faces
-
-    def walk(i: int, left: int) -> Iterator[Counts]:
-        if i == faces:
-            if left == 0:
-                yield tuple(chosen)
-            return
-        for take in range(max(0, left - tail[i + 1]), min(counts[i], left) + 1):
-            chosen[i] = take
-            yield from walk(i + 1, left - take)
-        chosen[i] = 0
-
-    yield from walk(0, size)
+    # combinations() of the sorted dice yields sorted tuples, so equal picks are equal keys.
+    for chosen in dict.fromkeys(combinations(expand(counts), size)):
+        hand = [0] * faces
+        for face in chosen:
+            hand[face] += 1
+        yield tuple(hand)
 
 
 def multisets(faces: int, size: int) -> Iterator[Counts]:

@@ -70,7 +70,10 @@ class Table:
         self._taken.add(key)
         if key not in self._data:
             if default is _MISSING:
-                raise self.error(key, "missing key")
+                unread = [k for k in self._data if k not in self._taken]
+                close = difflib.get_close_matches(key, unread, n=1)
+                hint = f" (is {close[0]!r} a misspelling?)" if close else ""
+                raise self.error(key, f"missing key{hint}")
             return default
         return self._data[key]
 

@@ -1,0 +1,42 @@
+"""Shared helpers: shipped rulesets, and modders' variants of them written to tmp files."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from pyhost.rules import Ruleset, load_ruleset
+
+# Machines here are noisy: hypothesis checks behaviour, never time.
+settings.register_profile("pyhost", deadline=None)
+settings.load_profile("pyhost")
+
+SHIPPED = ["tauren-holdem", "dice-holdem", "poker-dice", "dice-poker", "vitaji"]
+
+
+def shipped_text(ruleset_id: str) -> str:
+    return resources.files("pyhost.rulesets").joinpath(f"{ruleset_id}.toml").read_text("utf-8")
+
+
+def write_variant(folder: Path, ruleset_id: str, edits: dict[str, str], name: str = "") -> Path:
+    """A copy of a shipped ruleset with each `old` text replaced by `new` (each must occur once)."""
+    text = shipped_text(ruleset_id)
+    for old, new in edits.items():
+        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {ruleset_id}"
+        text = text.replace(old, new)
+    path = folder / f"{name or ruleset_id + '-variant'}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def variant(tmp_path: Path):
+    """variant("tauren-holdem", {old: new}) -> the loaded Ruleset."""
+
+    def make(ruleset_id: str, edits: dict[str, str]) -> Ruleset:
+        return load_ruleset(write_variant(tmp_path, ruleset_id, edits))
+
+    return make

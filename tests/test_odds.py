@@ -1,0 +1,119 @@
+"""Exact odds: the published poker dice table, brute force, rarity order, Vitaji."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from pyhost.rules import load_ruleset
+from pyhost.rules.odds import best_counts, best_counts_brute_force, hand_odds
+from pyhost.rules.totals import total_odds
+
+SMALL_STRAIGHT_LINE = '  { kind = "small_straight", name = "Small straight" },\n'
+
+
+def test_the_published_poker_dice_table(variant):
+    # The shipped Poker Dice keeps its small straight; the classic table has none.
+    classic = variant("poker-dice", {SMALL_STRAIGHT_LINE: ""})
+    result = hand_odds(classic)
+    assert result.total == 7776
+    counts = {row.category.name: row.best * 7776 for row in result.rows}
+    assert counts == {
+        "Five of a kind": 6, "Four of a kind": 150, "Full house": 300, "Straight": 240,
+        "Three of a kind": 1200, "Two pair": 1800, "Pair": 3600, "Bust": 480,
+    }
+
+
+def test_shipped_poker_dice_splits_the_small_straight_out():
+    rows = hand_odds(load_ruleset("poker-dice")).rows
+    result = {row.category.name: row.best * 7776 for row in rows}
+    assert result["Small straight"] == 960
+    assert result["Bust"] == 240 and result["Straight"] == 240
+
+
+def test_tauren_holdem_odds_match_every_one_of_the_8_to_the_7_sequences():
+    tauren = load_ruleset("tauren-holdem")
+    assert best_counts(tauren.evaluator, 7) == best_counts_brute_force(tauren.evaluator, 7)
+
+
+def test_contains_counts_match_brute_force_over_every_roll_of_five():
+    ruleset = load_ruleset("poker-dice")
+    rows = {row.category.kind: row.contains * 7776 for row in hand_odds(ruleset).rows}
+    seen = Counter()
+    for roll in product(range(6), repeat=5):
+        shape = sorted(Counter(roll).values(), reverse=True)
+        faces = set(roll)
+        seen["one_pair"] += shape[0] >= 2
+        seen["two_pair"] += sum(n >= 2 for n in shape) >= 2  # two different faces
+        seen["three_of_a_kind"] += shape[0] >= 3
+        seen["full_house"] += shape[:2] == [3, 2]
+        seen["four_of_a_kind"] += shape[0] >= 4
+        seen["five_of_a_kind"] += shape[0] == 5
+        seen["straight"] += faces in ({0, 1, 2, 3, 4}, {1, 2, 3, 4, 5})
+        seen["small_straight"] += any({s, s + 1, s + 2, s + 3} <= faces for s in range(3))
+    for kind, count in seen.items():
+        assert rows[kind] == count, kind
+    assert rows["bust"] == 7776
+
+
+def test_every_table_sums_to_one_and_contains_is_at_least_best():
+    for ruleset_id in ("tauren-holdem", "dice-holdem", "poker-dice", "dice-poker"):
+        result = hand_odds(load_ruleset(ruleset_id))
+        assert sum(row.best for row in result.rows) == 1
+        assert all(row.contains >= row.best for row in result.rows)
+
+
+def test_tauren_written_order_disagrees_with_rarity_at_full_house_and_straight():
+    result = hand_odds(load_ruleset("tauren-holdem"))
+    assert [(a.name, b.name) for a, b in result.inversions] == [("Full house", "Straight")]
+    rows = {row.category.name: row for row in result.rows}
+    assert rows["Five of a kind"].best == Fraction(1079, 262144)
+    assert rows["Straight"].contains == Fraction(3255, 16384)
+
+
+def test_by_rarity_orders_by_the_chance_a_deal_contains_the_category(variant):
+    rare = variant("tauren-holdem", {'ranking = "as_written"': 'ranking = "by_rarity"'})
+    assert [c.name for c in rare.order] == [
+        "Five of a kind", "Four of a kind", "Straight", "Full house", "Three of a kind",
+        "Two pair", "One pair", "Bust",
+    ]
+    # Under that order a straight now beats a full house.
+    straight, full_house = "2 3 4 5 6 Warrior Warrior".split(), "2 2 2 6 6 Warrior 3".split()
+    assert rare.best_hand(straight) > rare.best_hand(full_house)
+    tauren = load_ruleset("tauren-holdem")
+    assert tauren.best_hand(straight) < tauren.best_hand(full_house)
+    result = hand_odds(rare)
+    assert sum(row.best for row in result.rows) == 1
+
+
+def test_dice_holdem_lists_holdem_above_the_rarer_five_of_a_kind():
+    result = hand_odds(load_ruleset("dice-holdem"))
+    assert ("HOLDEM", "Five of a kind") in [(a.name, b.name) for a, b in result.inversions]
+
+
+def test_vitaji_d6_five_rounds_matches_brute_force():
+    result = total_odds(6, 5)
+    totals = Counter(sum(roll) for roll in product(range(1, 7), repeat=5))
+    assert result.totals == dict(sorted(totals.items()))
+    triples = sum(1 for r in product(range(6), repeat=5)
+                  if any(r[i] == r[i + 1] == r[i + 2] for i in range(3)))
+    assert result.triple == triples == 576
+    assert result.sweep == 6
+    assert result.mean == Fraction(35, 2)
+
+
+@pytest.mark.parametrize(("sides", "rounds"), [(20, 10), (100, 50)])
+def test_larger_vitaji_games_are_computed_exactly(sides, rounds):
+    result = total_odds(sides, rounds)
+    assert result.totals is not None
+    assert sum(result.totals.values()) == sides**rounds
+    assert min(result.totals) == rounds and max(result.totals) == sides * rounds
+
+
+def test_the_longest_vitaji_game_is_summarised_not_listed():
+    result = total_odds(1000, 500)
+    assert result.totals is None
+    assert result.mean == Fraction(500 * 1001, 2)
