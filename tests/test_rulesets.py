@@ -79,13 +79,20 @@ BAD = [
     ("poker-dice", {'  { kind = "bust", name = "Bust" },\n': ""}, "hands.categories",
      "forms no category"),
     ("poker-dice", {'kind = "small_straight"': 'kind = "small_straight", top = "9"'},
-     "hands.categories[4].top", "must be one of"),
+     "hands.categories[4].top", "no face '9' on these dice (faces: 1, 2, 3, 4, 5, 6)"),
+    ("tauren-holdem", {'name = "Warrior"': 'name = " Warrior"'}, "dice.faces[5].name",
+     "must not start or end with spaces"),
+    ("tauren-holdem", {'currency = "poke"': 'currency = "po\\u007fke"'}, "table.currency",
+     "control characters"),
+    ("tauren-holdem", {'ace = "Shaman"': 'ace = "shaman"'}, "", ""),  # names match in any case
     ("poker-dice", {'kind = "full_house", name = "Full house"':
                     'kind = "full_house", name = "Full house", top = "6"'},
      "hands.categories[2].top", "only straights"),
     ("poker-dice", {'kind = "small_straight", name = "Small straight"':
                     'kind = "straight", name = "Small straight"'},
      "hands.categories[4].kind", "listed twice"),
+    ("dice-poker", {', top = "6"': ""}, "hands.categories[4]", "'Five-high straight' is never "
+     "scored: every hand that forms it is taken by a category above it"),
     ("tauren-holdem", {'family = "holdem"': 'family = "blackjack"'}, "game.family",
      "must be one of"),
     ("vitaji", {"sides = 6": "sides = 1"}, "dice.sides", "must be at least 2"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -33,14 +34,20 @@ FAMILY_COMMANDS: dict[str, tuple[str, ...]] = {
     "vitaji": ("roll", "reroll", "pass", "bet", "drop", "score", "help"),
 }
 
-# WoW handles its own chat commands before any addon's, so an addon cannot own these.
+# WoW's chat types and its own slash commands, which it runs before any addon's, so
+# an addon cannot own them (not every Blizzard command, but the ones a dice game might pick).
 WOW_COMMANDS = frozenset((
-    "afk", "assist", "bg", "camp", "cast", "chat", "console", "dance", "dnd", "e", "emote",
-    "exit", "f", "follow", "friend", "g", "guild", "help", "i", "ignore", "instance", "inv",
-    "invite", "join", "kick", "leave", "logout", "macro", "me", "o", "officer", "p", "party",
-    "played", "quit", "r", "ra", "raid", "rand", "random", "reload", "reply", "rnd", "roll", "rw",
-    "s", "say", "stopmacro", "t", "tar", "target", "tell", "use", "w", "who", "whisper", "y",
-    "yell",
+    "afk", "api", "assist", "bg", "calendar", "camp", "cancelaura", "cancelform", "cast",
+    "castrandom", "castsequence", "chat", "clearfocus", "click", "combatlog", "console", "dance",
+    "dnd", "duel", "dump", "e", "emote", "equip", "equipslot", "etrace", "eventtrace", "exit",
+    "f", "focus", "follow", "forfeit", "framestack", "friend", "fstack", "g", "ginvite", "gquit",
+    "guild", "guildinvite", "help", "i", "ignore", "inspect", "instance", "inv", "invite", "join",
+    "kick", "leave", "lfd", "lfg", "logout", "macro", "me", "o", "officer", "p", "party",
+    "petattack", "petfollow", "played", "promote", "pvp", "quit", "r", "ra", "raid", "rand",
+    "random", "readycheck", "reload", "reply", "rnd", "rolecheck", "roll", "run", "rw", "s",
+    "say", "script", "sit", "stand", "startattack", "stopattack", "stopcasting", "stopmacro",
+    "stopwatch", "t", "tar", "target", "tell", "time", "timetest", "trade", "unignore",
+    "uninvite", "use", "w", "whisper", "who", "y", "yell",
 ))
 
 _ADDON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,47}")
@@ -218,10 +225,22 @@ def _read_ruleset(top: Table, ruleset_id: str) -> Ruleset:
     top.done()
     if hands is not None:
         order = _check_and_order(top.file, dice, hands, deal)
-    return Ruleset(
+    ruleset = Ruleset(
         id=ruleset_id, source=top.file, name=name, family=family, summary=summary, dice=dice,
         deal=deal, table=table, addon=addon, hands=hands, vitaji=vitaji, order=order or (),
     )
+    if hands is not None:
+        _check_reachable(ruleset)
+    return ruleset
+
+
+def _chat_problem(value: str) -> str | None:
+    """Why WoW's chat could not show this text as written, if it could not."""
+    if "|" in value:
+        return f"must not contain '|' (WoW's chat escape): {describe(value)}"
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        return f"must not contain control characters: {describe(value)}"
+    return None
 
 
 def _text(limit: int, *, ascii_only: bool = False):
@@ -230,17 +249,24 @@ def _text(limit: int, *, ascii_only: bool = False):
     def check(value: str) -> str | None:
         if not value.strip():
             return "must not be empty"
+        if value != value.strip():
+            return f"must not start or end with spaces: {describe(value)}"
         if len(value) > limit:
             return f"must be at most {limit} characters, not {len(value)}"
-        if "|" in value:
-            return f"must not contain '|' (WoW's chat escape): {describe(value)}"
         if ascii_only and not _PRINTABLE_ASCII.fullmatch(value):
             return f"must be plain ASCII: {describe(value)}"
-        if any(ord(ch) < 32 for ch in value):
-            return f"must not contain control characters: {describe(value)}"
-        return None
+        return _chat_problem(value)
 
     return check
+
+
+def _face_named(table: Table, key: str, dice: Dice) -> Face:
+    """The face a key names, in any case."""
+    name = table.get(key, str)
+    try:
+        return dice.face(name)
+    except ValueError as exc:
+        raise table.error(key, str(exc)) from None
 
 
 def _read_faces(table: Table) -> Dice:
@@ -263,27 +289,22 @@ def _read_faces(table: Table) -> Dice:
         faces.append(face)
     if not 2 <= len(faces) <= 20:
         raise table.error("faces", f"must list 2 to 20 faces, not {len(faces)}")
-    ace = None
-    if table.has("ace"):
-        names = [face.name for face in faces]
-        ace_name = table.get("ace", str, choices=names)
-        ace = next(face for face in faces if face.name == ace_name)
-        if ace is not faces[-1]:
-            raise table.error("ace", f"the ace face {ace_name!r} must be listed last "
-                              "(faces go lowest first, as they rank with the ace high)")
+    dice = Dice(faces=tuple(faces))
+    if not table.has("ace"):
+        return dice
+    ace = _face_named(table, "ace", dice)
+    if ace is not faces[-1]:
+        raise table.error("ace", f"the ace face {ace.name!r} must be listed last "
+                          "(faces go lowest first, as they rank with the ace high)")
     return Dice(faces=tuple(faces), ace=ace)
 
 
 def _glyph(value: str) -> str | None:
     if not value:
         return "must not be empty"
-    if "|" in value:
-        return f"must not contain '|' (WoW's chat escape): {describe(value)}"
-    if any(ord(ch) < 32 for ch in value):
-        return f"must not contain control characters: {describe(value)}"
     if len(value.encode()) > 24:
         return f"must be at most 24 bytes of UTF-8, not {len(value.encode())}"
-    return None
+    return _chat_problem(value)
 
 
 def _read_sides(table: Table) -> Dice:
@@ -312,7 +333,7 @@ def _read_hands(table: Table, dice: Dice) -> HandRules:
         if item.has("top"):
             if kind not in RUN_KINDS:
                 raise item.error("top", f"only straights have a top face, not {kind!r}")
-            top = dice.face(item.get("top", str, choices=[f.name for f in dice.faces])).index
+            top = _face_named(item, "top", dice).index
         item.done()
         category = Category(kind=kind, name=name, top=top)
         for other in categories:
@@ -474,3 +495,16 @@ def _check_and_order(file: str, dice: Dice, hands: HandRules, deal: Deal) -> tup
         return hands.categories
     # Rarest first; sorted() is stable, so equally rare categories keep the written order.
     return tuple(sorted(hands.categories, key=lambda c: contains.counts[c]))
+
+
+def _check_reachable(ruleset: Ruleset) -> None:
+    """Refuse a category that no hand ever scores as, because one above takes them all."""
+    examples = ruleset.evaluator.examples()
+    written = ruleset.hands.categories  # type: ignore[union-attr]
+    for category in ruleset.order:
+        if category not in examples:
+            raise RulesetError(
+                ruleset.source, f"hands.categories[{written.index(category)}]",
+                f"{category.name!r} is never scored: every hand that forms it is taken by a "
+                "category above it",
+            )
