@@ -31,9 +31,8 @@ def describe_hands(ruleset: Ruleset) -> list[str]:
     width = max(len(cat.name) for cat in ruleset.order)
     lines = [f"Hands, best first (ranking = {hands.ranking}):"]
     for place, cat in enumerate(ruleset.order, 1):
-        example = examples.get(cat)
-        shown = show_hand(ruleset, example) if example else "(never the best hand)"
-        lines.append(f"  {place:>2}. {cat.name:{width}}  {shown}")
+        # Loading refused any category without one, so every category has an example.
+        lines.append(f"  {place:>2}. {cat.name:{width}}  {show_hand(ruleset, examples[cat])}")
     lines.append(
         "Ties: the same category is decided by the dice that make it (a full house's three "
         "before its pair, the higher pair first), then the other dice, highest first; equal "
