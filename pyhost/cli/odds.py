@@ -67,9 +67,8 @@ def hand_odds_text(ruleset: Ruleset, result: HandOdds) -> str:
         for higher, lower in result.inversions:
             lines.append(f"  {higher.name} ({percent(contains[higher])}) is listed above "
                          f"{lower.name} ({percent(contains[lower])}) but is more common.")
-        rarity = sorted(hands.categories, key=lambda c: contains[c])
         lines.append("  With ranking = 'by_rarity' the order is: "
-                     + ", ".join(c.name for c in rarity) + ".")
+                     + ", ".join(c.name for c in result.by_rarity) + ".")
     else:
         lines.append("The written order agrees with rarity.")
     return "\n".join(lines)
@@ -83,6 +82,7 @@ def hand_odds_json(ruleset: Ruleset, result: HandOdds) -> dict[str, Any]:
         "faces": ruleset.dice.count,
         "outcomes": result.total,
         "ranking": ruleset.hands.ranking if ruleset.hands else None,
+        "by_rarity": [c.name for c in result.by_rarity],
         "categories": [
             {"name": row.category.name, "kind": row.category.kind,
              "best": chance_json(row.best), "contains": chance_json(row.contains)}

@@ -84,6 +84,11 @@ def contains_counts(
     return Containment(totals, dice.count**dealt, uncovered)
 
 
+def rarity_order(categories: Sequence[Category], contains: Containment) -> tuple[Category, ...]:
+    """Rarest first; sorted() is stable, so equally rare categories keep the written order."""
+    return tuple(sorted(categories, key=lambda category: contains.counts[category]))
+
+
 def best_counts(evaluator: HandEvaluator, dealt: int) -> dict[Category, int]:
     """For each category, how many deals of `dealt` dice have it as their best hand."""
     totals = dict.fromkeys(evaluator.order, 0)
@@ -118,6 +123,7 @@ class HandOdds:
     dealt: int
     total: int
     rows: tuple[CategoryOdds, ...]  # in the ruleset's order, best first
+    by_rarity: tuple[Category, ...]  # the order that ranking = "by_rarity" gives
     inversions: tuple[tuple[Category, Category], ...]  # (listed higher, yet more common)
 
 
@@ -141,4 +147,4 @@ def hand_odds(ruleset) -> HandOdds:
         for lower in written[i + 1:]
         if contains.counts[higher] > contains.counts[lower]
     )
-    return HandOdds(dealt, total, rows, inversions)
+    return HandOdds(dealt, total, rows, rarity_order(written, contains), inversions)

@@ -493,8 +493,7 @@ def _check_and_order(file: str, dice: Dice, hands: HandRules, deal: Deal) -> tup
                            "(add bust last to take every hand)")
     if hands.ranking == "as_written":
         return hands.categories
-    # Rarest first; sorted() is stable, so equally rare categories keep the written order.
-    return tuple(sorted(hands.categories, key=lambda c: contains.counts[c]))
+    return odds.rarity_order(hands.categories, contains)
 
 
 def _check_reachable(ruleset: Ruleset) -> None:
