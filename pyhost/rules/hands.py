@@ -9,7 +9,7 @@ dice has 3,432 entries however many rolls are evaluated.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import total_ordering
 from itertools import combinations
@@ -199,7 +199,7 @@ class HandEvaluator:
                     found[hand.category].append(hand)
         return {cat: sorted(hands)[len(hands) // 2] for cat, hands in found.items() if hands}
 
-    def scorer(self, size: int):
+    def scorer(self, size: int) -> Callable[[Sequence[int]], Hand | None]:
         """A fast function from a roll of `size` face indices to its Hand."""
         weights, table = self.table(size)
         get = weights.__getitem__

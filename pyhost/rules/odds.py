@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from math import factorial, prod
+from typing import TYPE_CHECKING
 
 from .categories import Category, CategoryMatcher, Counts, expand, multisets, submultisets
 from .dice import Dice
 from .hands import HandEvaluator
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 
 def multiplicity(counts: Counts) -> int:
@@ -127,7 +131,7 @@ class HandOdds:
     inversions: tuple[tuple[Category, Category], ...]  # (listed higher, yet more common)
 
 
-def hand_odds(ruleset) -> HandOdds:
+def hand_odds(ruleset: Ruleset) -> HandOdds:
     """Exact best-hand and contains probabilities of every category of a ruleset."""
     hands = ruleset.hands
     dealt = ruleset.deal.dealt

@@ -11,15 +11,17 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from . import odds
 from .categories import KINDS, RUN_KINDS, STRAIGHT_ORDERS, Category, CategoryMatcher
 from .dice import ACE_MODES, Dice, Face
-from .hands import HandEvaluator
+from .hands import Hand, HandEvaluator
 from .schema import RulesetError, Table, describe
 
 FAMILIES = ("holdem", "poker-dice", "dice-poker", "vitaji")
@@ -49,6 +51,8 @@ WOW_COMMANDS = frozenset((
     "stopwatch", "t", "tar", "target", "tell", "time", "timetest", "trade", "unignore",
     "uninvite", "use", "w", "whisper", "who", "y", "yell",
 ))
+
+Check = Callable[[Any], str | None]  # a value's problem, or None
 
 _ADDON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,47}")
 _COMMAND = re.compile(r"[a-z][a-z0-9]{0,31}")
@@ -148,7 +152,8 @@ class Ruleset:
         hands = self._hands()
         return HandEvaluator(self.dice, self.matcher, self.order, wild=hands.ace_mode == "wild")
 
-    def best_hand(self, dice):
+    def best_hand(self, dice: Iterable[int | str | Face]) -> Hand:
+        """The best hand a roll makes (see HandEvaluator.best)."""
         return self.evaluator.best(dice)
 
     def _hands(self) -> HandRules:
@@ -243,7 +248,7 @@ def _chat_problem(value: str) -> str | None:
     return None
 
 
-def _text(limit: int, *, ascii_only: bool = False):
+def _text(limit: int, *, ascii_only: bool = False) -> Check:
     """A check for a short line of text that WoW's chat can show."""
 
     def check(value: str) -> str | None:
@@ -430,7 +435,7 @@ def _read_table(table: Table, family: str) -> TableRules:
     return rules
 
 
-def _multiple_of(interval: int):
+def _multiple_of(interval: int) -> Check:
     def check(value: int) -> str | None:
         return None if value % interval == 0 else \
             f"must be a multiple of the interval ({interval}), not {value}"
