@@ -133,7 +133,7 @@ class HandOdds:
 
 def hand_odds(ruleset: Ruleset) -> HandOdds:
     """Exact best-hand and contains probabilities of every category of a ruleset."""
-    hands = ruleset.hands
+    hands = ruleset.hand_rules
     dealt = ruleset.deal.dealt
     evaluator = ruleset.evaluator
     contains = contains_counts(ruleset.dice, ruleset.matcher, hands.categories, dealt,

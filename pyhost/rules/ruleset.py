@@ -145,18 +145,20 @@ class Ruleset:
 
     @cached_property
     def matcher(self) -> CategoryMatcher:
-        return _matcher(self.dice, self._hands())
+        return _matcher(self.dice, self.hand_rules)
 
     @cached_property
     def evaluator(self) -> HandEvaluator:
-        hands = self._hands()
+        hands = self.hand_rules
         return HandEvaluator(self.dice, self.matcher, self.order, wild=hands.ace_mode == "wild")
 
     def best_hand(self, dice: Iterable[int | str | Face]) -> Hand:
         """The best hand a roll makes (see HandEvaluator.best)."""
         return self.evaluator.best(dice)
 
-    def _hands(self) -> HandRules:
+    @property
+    def hand_rules(self) -> HandRules:
+        """`hands`, for the games that score poker hands."""
         if self.hands is None:
             raise ValueError(f"{self.name} scores totals, not poker hands")
         return self.hands
@@ -276,7 +278,7 @@ def _face_named(table: Table, key: str, dice: Dice) -> Face:
 
 def _read_faces(table: Table) -> Dice:
     faces: list[Face] = []
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for index, item in enumerate(table.tables("faces")):
         face = Face(
             index=index,
