@@ -10,6 +10,7 @@ import click
 from .. import __version__
 from .demo import demo
 from .odds import odds
+from .replay import replay
 from .rules import rules
 
 
@@ -42,4 +43,5 @@ def main() -> None:
 
 main.add_command(demo)
 main.add_command(odds)
+main.add_command(replay)
 main.add_command(rules)

@@ -20,17 +20,22 @@ TYPE_NAMES = {
     str: "a string",
     list: "a list",
     dict: "a table",
+    object: "a value",
 }
 
 
-class RulesetError(ValueError):
-    """A ruleset file that cannot be used: which file, which key, why."""
+class FileError(ValueError):
+    """A data file that cannot be used: which file, which key, why."""
 
     def __init__(self, file: str, key: str, reason: str) -> None:
         super().__init__(f"{file}: {key}: {reason}" if key else f"{file}: {reason}")
         self.file = file
         self.key = key
         self.reason = reason
+
+
+class RulesetError(FileError):
+    """A ruleset file that cannot be used."""
 
 
 def describe(value: Any) -> str:
@@ -49,19 +54,22 @@ def _is_type(value: Any, kind: type) -> bool:
 class Table:
     """One TOML table of a ruleset file, read key by key."""
 
-    def __init__(self, file: str, data: Any, path: str = "") -> None:
+    def __init__(
+        self, file: str, data: Any, path: str = "", error: type[FileError] = RulesetError
+    ) -> None:
         if not isinstance(data, dict):
-            raise RulesetError(file, path, f"must be a table, not {describe(data)}")
+            raise error(file, path, f"must be a table, not {describe(data)}")
         self.file = file
         self.path = path
+        self.error_type = error
         self._data = data
         self._taken: set[str] = set()
 
     def key_path(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
 
-    def error(self, key: str, reason: str) -> RulesetError:
-        return RulesetError(self.file, self.key_path(key), reason)
+    def error(self, key: str, reason: str) -> FileError:
+        return self.error_type(self.file, self.key_path(key), reason)
 
     def has(self, key: str) -> bool:
         return key in self._data
@@ -126,7 +134,7 @@ class Table:
         return values
 
     def table(self, key: str) -> Table:
-        return Table(self.file, self.raw(key), self.key_path(key))
+        return Table(self.file, self.raw(key), self.key_path(key), self.error_type)
 
     def tables(self, key: str) -> list[Table]:
         """An array of tables, such as `hands.categories`."""
@@ -134,7 +142,8 @@ class Table:
         if not items:
             raise self.error(key, "must not be empty")
         path = self.key_path(key)
-        return [Table(self.file, item, f"{path}[{i}]") for i, item in enumerate(items)]
+        return [Table(self.file, item, f"{path}[{i}]", self.error_type)
+                for i, item in enumerate(items)]
 
     def done(self) -> None:
         """Refuse any key that was not read: it is a typo or belongs elsewhere."""

@@ -1,0 +1,229 @@
+"""The guided hold'em hand: the engine knows the seats, whose turn it is and what
+is legal, and pays the pots at the showdown itself.
+
+Antes, then blinds (small blind left of the dealer, big blind after it;
+heads-up the dealer posts the small blind and acts first before the flop),
+a betting round before the flop and after each street, side pots from
+all-ins, the showdown with the evaluator, and the hand ending at once when
+all but one fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..rules import Ruleset
+from .betting import BettingRound, BettingRules, Kind
+from .errors import IllegalAction
+from .events import Event
+from .hand import HoldemHand, Phase
+from .pots import pots, split, uncalled
+from .seats import Seat, Status
+
+BETTING_KINDS = {kind.value for kind in Kind}
+
+
+class GuidedHand(HoldemHand):
+    mode = "guided"
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        dealer: int,
+        *,
+        hidden: Mapping[str, Sequence[str | int]] | None = None,
+    ) -> None:
+        super().__init__(ruleset, seats, dealer, hidden=hidden)
+        self.rules = BettingRules.for_holdem(ruleset.table)
+        self.round: BettingRound | None = None
+        self._post_antes()
+        self._open_preflop()
+
+    # -- the start ------------------------------------------------------------------------
+
+    def _around(self, steps: int) -> int:
+        return (self.dealer + steps) % len(self.seats)
+
+    def _post_antes(self) -> None:
+        ante = self.ruleset.table.ante
+        if not ante:
+            return
+        for seat in self.seats:
+            chips = min(ante, seat.bank)
+            seat.bank -= chips
+            seat.committed += chips
+            if seat.bank == 0:
+                seat.status = Status.ALL_IN
+            self._say("post", f"{seat.name} antes {chips}", player=seat.name, chips=chips)
+
+    def _open_preflop(self) -> None:
+        table = self.ruleset.table
+        if not table.blinds:
+            self._open_round(self._around(1), may_check=False)
+            return
+        heads_up = len(self.seats) == 2
+        small, big = (self.dealer, self._around(1)) if heads_up else \
+            (self._around(1), self._around(2))
+        sizes = (max(1, table.minimum_bet // 2), table.minimum_bet)
+        forced = [(i, size) for i, size in zip((small, big), sizes, strict=True)
+                  if self.seats[i].can_bet]
+        first = small if heads_up else self._around(3)
+        self._open_round(first, may_check=False, forced=forced, option=big)
+        for (index, _), blind in zip(forced, ("small", "big"), strict=False):
+            name, chips = self.seats[index].name, self.round.bets[index]  # type: ignore[union-attr]
+            self._say("post", f"{name} posts the {blind} blind {chips}", player=name, chips=chips)
+
+    def _open_round(self, first: int, **options: object) -> None:
+        self.round = BettingRound(self.rules, self.seats, first, **options)  # type: ignore[arg-type]
+        self.phase = Phase.BETTING
+        if self.round.closed:
+            self._close_round()
+
+    # -- betting --------------------------------------------------------------------------
+
+    def to_act(self) -> str | None:
+        if self.phase is not Phase.BETTING or self.round is None:
+            return None
+        index = self.round.to_act
+        return None if index is None else self.seats[index].name
+
+    def bet(self, name: str, kind: Kind | str, amount: object = None) -> list[Event]:
+        """A betting action by `name`: check, bet N, call, raise N, fold, allin, put N."""
+        index = self.seat_of(name)
+        if self.phase is not Phase.BETTING or self.round is None:
+            raise IllegalAction(f"{name} cannot {kind}: {self._waiting_for()}")
+        move = self.round.verify(index, kind, amount)
+        start = len(self.events)
+        owed_before = self.round.owed(index)
+        self.round.apply(move)
+        self._say(move.kind.value, self._move_text(name, move, owed_before), player=name,
+                  chips=move.chips)
+        if self.round.closed:
+            self._close_round()
+        return self.events[start:]
+
+    def _move_text(self, name: str, move, owed: int) -> str:  # noqa: ANN001
+        all_in = " and is all-in" if move.all_in else ""
+        if move.kind is Kind.CHECK:
+            return f"{name} checks"
+        if move.kind is Kind.FOLD:
+            return f"{name} folds"
+        if move.kind is Kind.CALL:
+            return f"{name} calls {move.chips}{all_in}"
+        if move.kind is Kind.BET:
+            return f"{name} bets {move.chips}{all_in}"
+        level = self.round.current  # type: ignore[union-attr]
+        return f"{name} raises by {move.chips - owed} to {level}{all_in}"
+
+    def _close_round(self) -> None:
+        back = uncalled(self.seats)
+        if back:
+            seat, chips = back
+            seat.committed -= chips
+            seat.bank += chips
+            if seat.status is Status.ALL_IN:
+                seat.status = Status.ACTIVE
+            self._say("return", f"{chips} uncalled returned to {seat.name}", player=seat.name,
+                      chips=chips)
+        self.round = None
+        left = [seat for seat in self.seats if seat.in_hand]
+        if len(left) == 1:
+            winner = left[0].name
+            self._pay(winner, self.pot, f"{winner} wins {self.pot} (everyone else folded)")
+            self._finish()
+        elif self.next_street() is None:
+            self.phase = Phase.SHOWDOWN
+        else:
+            self.phase = Phase.ROLL
+
+    def _after_roll(self) -> None:
+        if sum(seat.can_bet for seat in self.seats) >= 2:
+            self._open_round(self._around(1), may_check=True)
+        elif self.next_street() is None:
+            self.phase = Phase.SHOWDOWN
+        else:
+            self.phase = Phase.ROLL
+
+    def _waiting_for(self) -> str:
+        if self.phase is Phase.BETTING:
+            return f"it is {self.to_act()}'s turn to bet"
+        if self.phase is Phase.ROLL:
+            return f"the dealer, {self.dealer_name}, rolls the {self.next_street()} next"
+        if self.phase is Phase.SHOWDOWN:
+            return "it is the showdown: show or muck"
+        return "the hand is over"
+
+    # -- the showdown ---------------------------------------------------------------------
+
+    def show(self, name: str, dice: object = None) -> list[Event]:
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"{name} cannot show yet: {self._waiting_for()}")
+        faces = self.verify_show(name, dice)
+        start = len(self.events)
+        hand = self.hand_of(faces)
+        self.shown[name] = hand  # type: ignore[assignment]
+        self._say("show", self._show_text(name, faces, hand), player=name,
+                  dice=tuple(self.ruleset.dice.faces[f].name for f in faces))
+        self._settle_if_all_shown()
+        return self.events[start:]
+
+    def muck(self, name: str) -> list[Event]:
+        seat = self.seats[self.seat_of(name)]
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"{name} cannot muck: {self._waiting_for()}")
+        if not seat.in_hand or name in self.shown:
+            raise IllegalAction(f"{name} cannot muck: {name} has "
+                                f"{'shown' if name in self.shown else seat.status}")
+        claimants = [s for s in self.seats if s.in_hand and s is not seat]
+        if not claimants:
+            raise IllegalAction(f"{name} is the last player with a claim: show to take the pot")
+        start = len(self.events)
+        seat.status = Status.MUCKED
+        self._say("muck", f"{name} mucks", player=name)
+        self._settle_if_all_shown()
+        return self.events[start:]
+
+    def _settle_if_all_shown(self) -> None:
+        if any(seat.in_hand and seat.name not in self.shown for seat in self.seats):
+            return
+        order = self.left_of_dealer()
+        all_pots = pots(self.seats)
+        claims = [[name for name in pot.eligible if name in self.shown] for pot in all_pots]
+        amounts = [pot.amount for pot in all_pots]
+        for number in range(len(all_pots) - 1, 0, -1):
+            if not claims[number]:  # all who could claim it mucked: it joins the pot below
+                amounts[number - 1] += amounts[number]
+                amounts[number] = 0
+        for number, (claim, amount) in enumerate(zip(claims, amounts, strict=True)):
+            if not amount:
+                continue
+            label = "the pot" if len(all_pots) == 1 else \
+                ("the main pot" if number == 0 else f"side pot {number}")
+            best = max(self.shown[name] for name in claim)
+            winners = [name for name in claim if self.shown[name] == best]
+            how = "splits" if len(winners) > 1 else "wins"
+            for name, chips in split(amount, winners, order).items():
+                self._pay(name, chips, f"{name} {how} {label}: {chips} with "
+                          f"{best.category.name}", pot=number)
+        self._finish()
+
+    # -- one entry point, for replays and the addon's slash commands ------------------------
+
+    def act(self, name: str, action: str, amount: object = None, dice: object = None,
+            target: object = None) -> list[Event]:
+        if action in BETTING_KINDS:
+            return self.bet(name, action, amount)
+        if action in ("roll", *self.streets):
+            if action != "roll" and action != self.next_street():
+                raise IllegalAction(f"{name} cannot roll the {action}: the next street is the "
+                                    f"{self.next_street()}")
+            return self.roll(name, dice)
+        if action == "show":
+            return self.show(name, dice)
+        if action == "muck":
+            return self.muck(name)
+        if action == "pot":
+            raise IllegalAction("a guided table pays the pot at the showdown: /tpot is for "
+                                "manual tables")
+        raise IllegalAction(f"unknown action {action!r}")

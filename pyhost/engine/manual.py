@@ -1,0 +1,76 @@
+"""The manual hold'em hand, the original addon's way: no turns, the players
+police the rules. `/tbet N` puts N in the pot; the dealer rolls the streets
+and, after the river, gives the whole pot to a target with `/tpot`.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .events import Event
+from .hand import HoldemHand, chips_arg
+from .pots import Pot
+
+
+class ManualHand(HoldemHand):
+    mode = "manual"
+
+    def put(self, name: str, amount: object) -> list[Event]:
+        seat = self.seats[self.seat_of(name)]
+        chips = chips_arg(amount, "bet")
+        if self.over:
+            raise IllegalAction(f"{name} cannot bet: the pot has been given out")
+        if chips > seat.bank:
+            raise IllegalAction(f"{name} cannot put in {chips}: only {seat.bank} left")
+        seat.bank -= chips
+        seat.committed += chips
+        return [self._say("bet", f"{name} puts {chips} in the pot (pot {self.pot})",
+                          player=name, chips=chips)]
+
+    def award(self, name: str, target: object) -> list[Event]:
+        if self.over:
+            raise IllegalAction(f"{name} cannot give the pot: it has been given out")
+        if name != self.dealer_name:
+            raise IllegalAction(f"{name} cannot give the pot: only the dealer, "
+                                f"{self.dealer_name}, does")
+        if self.next_street() is not None:
+            raise IllegalAction(f"{name} cannot give the pot before the {self.streets[-1]} "
+                                "is rolled")
+        if not isinstance(target, str):
+            raise IllegalAction(f"{name} must name who gets the pot (a target)")
+        self.seat_of(target)
+        if not self.pot:
+            raise IllegalAction("the pot is empty")
+        start = len(self.events)
+        self._pay(target, self.pot, f"Dealer {name} gives the pot of {self.pot} to {target}")
+        self._finish()
+        return self.events[start:]
+
+    def show(self, name: str, dice: object = None) -> list[Event]:
+        faces = self.verify_show(name, dice)
+        hand = self.hand_of(faces)
+        if hand is not None:
+            self.shown[name] = hand
+        return [self._say("show", self._show_text(name, faces, hand), player=name,
+                          dice=tuple(self.ruleset.dice.faces[f].name for f in faces))]
+
+    def act(self, name: str, action: str, amount: object = None, dice: object = None,
+            target: object = None) -> list[Event]:
+        if action in ("bet", "put"):
+            return self.put(name, amount)
+        if action in ("roll", *self.streets):
+            if action != "roll" and action != self.next_street():
+                raise IllegalAction(f"{name} cannot roll the {action}: the next street is the "
+                                    f"{self.next_street()}")
+            return self.roll(name, dice)
+        if action == "show":
+            return self.show(name, dice)
+        if action == "pot":
+            return self.award(name, target)
+        if action in ("check", "call", "raise", "fold", "allin", "muck"):
+            raise IllegalAction(f"a manual table has no {action}: /tbet N puts N in the pot and "
+                                "the dealer gives it out with /tpot")
+        raise IllegalAction(f"unknown action {action!r}")
+
+    def pots(self) -> list[Pot]:
+        """One pot: a manual table keeps no side pots (the players settle them with /tgive)."""
+        return [Pot(self.pot, tuple(seat.name for seat in self.seats))] if self.pot else []

@@ -1,0 +1,60 @@
+"""Pots derived from what each player put in, and how a pot is split.
+
+Pots are never stored: they follow from the contributions. Walking the
+distinct contribution levels from the lowest, each level makes a pot of
+what everyone put in up to it, open to the players still in the hand who
+reached it. Neighbouring pots open to the same players are merged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .seats import Seat
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]  # in seat order
+
+
+def pots(seats: Sequence[Seat]) -> list[Pot]:
+    """The main pot first, then each side pot."""
+    levels = sorted({seat.committed for seat in seats if seat.committed})
+    result: list[Pot] = []
+    below = carried = 0
+    for level in levels:
+        amount = carried + sum(min(s.committed, level) - min(s.committed, below) for s in seats)
+        eligible = tuple(s.name for s in seats if s.in_hand and s.committed >= level)
+        below, carried = level, 0
+        if not eligible and not result:
+            carried = amount  # nobody can claim it yet: it joins the next pot up
+        elif result and (result[-1].eligible == eligible or not eligible):
+            # Same players: one pot. Nobody left to claim it: it joins the pot below.
+            result[-1] = Pot(result[-1].amount + amount, result[-1].eligible)
+        else:
+            result.append(Pot(amount, eligible))
+    if carried:
+        result.append(Pot(carried, ()))
+    return result
+
+
+def uncalled(seats: Sequence[Seat]) -> tuple[Seat, int] | None:
+    """The part of the top contribution nobody matched: it goes back to its owner."""
+    ranked = sorted(seats, key=lambda seat: seat.committed, reverse=True)
+    if not ranked or not ranked[0].committed:
+        return None
+    second = ranked[1].committed if len(ranked) > 1 else 0
+    excess = ranked[0].committed - second
+    return (ranked[0], excess) if excess > 0 else None
+
+
+def split(amount: int, winners: Sequence[str], order: Sequence[str]) -> dict[str, int]:
+    """Equal shares; the odd chips one each to the first winners in `order` (left of dealer)."""
+    share, odd = divmod(amount, len(winners))
+    result = dict.fromkeys(winners, share)
+    for name in [name for name in order if name in result][:odd]:
+        result[name] += 1
+    return result

@@ -1,0 +1,1 @@
+"""Example hand histories, replayed with `pyhost replay NAME`."""
