@@ -12,8 +12,10 @@ from ..engine.history import (
     Replay,
     ReplayError,
     load_history,
-    replay as run_replay,
     shipped_histories,
+)
+from ..engine.history import (
+    replay as run_replay,
 )
 from ..engine.pots import Pot
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..rules import Ruleset
-from .betting import BettingRound, BettingRules, Kind
+from .betting import BettingRound, BettingRules, Kind, Move
 from .errors import IllegalAction
 from .events import Event
 from .hand import HoldemHand, Phase
@@ -103,7 +103,7 @@ class GuidedHand(HoldemHand):
             self._close_round()
         return self.events[start:]
 
-    def _move_text(self, name: str, move, owed: int) -> str:  # noqa: ANN001
+    def _move_text(self, name: str, move: Move, owed: int) -> str:
         all_in = " and is all-in" if move.all_in else ""
         if move.kind is Kind.CHECK:
             return f"{name} checks"

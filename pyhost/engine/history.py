@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Ruleset, load_ruleset
-from ..rules.schema import FileError, Table as Fields
+from ..rules.schema import FileError
+from ..rules.schema import Table as Fields
 from .errors import IllegalAction
 from .events import Event
 from .pots import Pot
