@@ -40,3 +40,17 @@ def variant(tmp_path: Path):
         return load_ruleset(write_variant(tmp_path, ruleset_id, edits))
 
     return make
+
+
+def snapshot(table) -> tuple:
+    """Everything a refused action must leave exactly as it was."""
+    hand = table.hand
+    seats = tuple((s.name, s.bank, s.committed, s.status) for s in table.seats)
+    if hand is None:
+        return seats, None
+    round_ = getattr(hand, "round", None)
+    betting = None if round_ is None else (
+        tuple(round_.bets), round_.current, round_.last_raise, tuple(round_.pending),
+        frozenset(round_.may_raise), tuple(round_.raises))
+    return (seats, hand.phase, len(hand.events), tuple(hand.community), dict(hand.shown),
+            betting, len(table.events))

@@ -39,6 +39,7 @@ class BettingRules:
     interval: int = 1  # every bet level is a multiple of this (Vitaji)
     round_cap: int = 0  # the most anyone may have in during this round (Vitaji); 0: none
     raises_per_player: int = 0  # raises each player may make this round (Vitaji: 1); 0: any
+    raise_at_least_last: bool = True  # a raise adds at least what the last one did (not Vitaji)
 
     @classmethod
     def for_holdem(cls, table: TableRules) -> BettingRules:
@@ -124,8 +125,7 @@ class BettingRound:
 
     def options(self, index: int) -> Options:
         seat, owed = self.seats[index], self.owed(index)
-        least = max(self.last_raise, self.rules.minimum_raise) if self.current else \
-            self.rules.minimum_bet
+        least = self._least_raise() if self.current else self.rules.minimum_bet
         most = seat.bank - owed
         if self.rules.maximum_raise:
             most = min(most, self.rules.maximum_raise)
@@ -136,6 +136,11 @@ class BettingRound:
         return Options(to_call=min(owed, seat.bank), can_check=can_check,
                        can_raise=most > 0 and may_raise,
                        least=least, most=max(most, 0))
+
+    def _least_raise(self) -> int:
+        if self.rules.raise_at_least_last:
+            return max(self.last_raise, self.rules.minimum_raise)
+        return self.rules.minimum_raise
 
     def _may_raise(self, index: int) -> str | None:
         """Why this player may not raise now, or None."""
@@ -178,11 +183,14 @@ class BettingRound:
             if owed:
                 raise IllegalAction(f"{seat.name} cannot bet: facing a bet of {self.current}, "
                                     f"call {owed}, raise or fold")
+            if self.current:
+                raise IllegalAction(f"{seat.name} cannot bet: the bet is already "
+                                    f"{self.current}, check or raise")
             if amount == 0:
                 raise IllegalAction(f"{seat.name} cannot bet 0: check instead")
             return self._plan(index, amount)
         if kind is Kind.RAISE:
-            if not owed:
+            if not self.current:
                 raise IllegalAction(f"{seat.name} cannot raise: there is no bet to raise, bet "
                                     "instead")
             if amount == 0:
@@ -214,7 +222,7 @@ class BettingRound:
         opening = self.current == 0
         kind = Kind.BET if opening else Kind.RAISE
         word = "bet" if opening else "raise by"
-        least = rules.minimum_bet if opening else max(self.last_raise, rules.minimum_raise)
+        least = rules.minimum_bet if opening else self._least_raise()
         why_not = None if opening else self._may_raise(index)
         if why_not:
             raise IllegalAction(why_not)

@@ -17,7 +17,7 @@ from .betting import BettingRound, BettingRules, Kind, Move
 from .errors import IllegalAction
 from .events import Event
 from .hand import HoldemHand, Phase
-from .pots import pots, split, uncalled
+from .pots import Pot, pots, split, uncalled
 from .seats import Seat, Status
 
 BETTING_KINDS = {kind.value for kind in Kind}
@@ -70,12 +70,14 @@ class GuidedHand(HoldemHand):
                   if self.seats[i].can_bet]
         first = small if heads_up else self._around(3)
         self._open_round(first, may_check=False, forced=forced, option=big)
-        for (index, _), blind in zip(forced, ("small", "big"), strict=False):
-            name, chips = self.seats[index].name, self.round.bets[index]  # type: ignore[union-attr]
-            self._say("post", f"{name} posts the {blind} blind {chips}", player=name, chips=chips)
 
-    def _open_round(self, first: int, **options: object) -> None:
-        self.round = BettingRound(self.rules, self.seats, first, **options)  # type: ignore[arg-type]
+    def _open_round(self, first: int, *, may_check: bool,
+                    forced: Sequence[tuple[int, int]] = (), option: int | None = None) -> None:
+        self.round = BettingRound(self.rules, self.seats, first, may_check=may_check,
+                                  forced=forced, option=option)
+        for (index, _), blind in zip(forced, ("small", "big"), strict=False):
+            name, chips = self.seats[index].name, self.round.bets[index]
+            self._say("post", f"{name} posts the {blind} blind {chips}", player=name, chips=chips)
         self.phase = Phase.BETTING
         if self.round.closed:
             self._close_round()
@@ -189,24 +191,28 @@ class GuidedHand(HoldemHand):
             return
         order = self.left_of_dealer()
         all_pots = pots(self.seats)
-        claims = [[name for name in pot.eligible if name in self.shown] for pot in all_pots]
-        amounts = [pot.amount for pot in all_pots]
-        for number in range(len(all_pots) - 1, 0, -1):
-            if not claims[number]:  # all who could claim it mucked: it joins the pot below
-                amounts[number - 1] += amounts[number]
-                amounts[number] = 0
-        for number, (claim, amount) in enumerate(zip(claims, amounts, strict=True)):
-            if not amount:
-                continue
+        for number, pot in enumerate(all_pots):
             label = "the pot" if len(all_pots) == 1 else \
                 ("the main pot" if number == 0 else f"side pot {number}")
+            claim = [name for name in pot.eligible if name in self.shown]
+            if not claim:
+                self._refund(pot, label, number)
+                continue
             best = max(self.shown[name] for name in claim)
             winners = [name for name in claim if self.shown[name] == best]
             how = "splits" if len(winners) > 1 else "wins"
-            for name, chips in split(amount, winners, order).items():
+            for name, chips in split(pot.amount, winners, order).items():
                 self._pay(name, chips, f"{name} {how} {label}: {chips} with "
                           f"{best.category.name}", pot=number)
         self._finish()
+
+    def _refund(self, pot: Pot, label: str, number: int) -> None:
+        """Nobody claims this pot (all who could have mucked): it goes back to its payers."""
+        for seat in self.seats:
+            chips = pot.paid_by(seat.committed)
+            if chips:
+                self._pay(seat.name, chips, f"{seat.name} takes back {chips} from {label}: "
+                          "nobody claimed it", pot=number, refund=True)
 
     # -- one entry point, for replays and the addon's slash commands ------------------------
 

@@ -9,7 +9,7 @@ reached it. Neighbouring pots open to the same players are merged.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .seats import Seat
 
@@ -18,26 +18,28 @@ from .seats import Seat
 class Pot:
     amount: int
     eligible: tuple[str, ...]  # in seat order
+    # The contribution levels it holds, above `floor` up to `top`: who paid what into it.
+    floor: int = field(default=0, compare=False)
+    top: int = field(default=0, compare=False)
+
+    def paid_by(self, committed: int) -> int:
+        return min(committed, self.top) - min(committed, self.floor)
 
 
 def pots(seats: Sequence[Seat]) -> list[Pot]:
     """The main pot first, then each side pot."""
     levels = sorted({seat.committed for seat in seats if seat.committed})
     result: list[Pot] = []
-    below = carried = 0
+    below = 0
     for level in levels:
-        amount = carried + sum(min(s.committed, level) - min(s.committed, below) for s in seats)
+        amount = sum(min(s.committed, level) - min(s.committed, below) for s in seats)
         eligible = tuple(s.name for s in seats if s.in_hand and s.committed >= level)
-        below, carried = level, 0
-        if not eligible and not result:
-            carried = amount  # nobody can claim it yet: it joins the next pot up
-        elif result and (result[-1].eligible == eligible or not eligible):
-            # Same players: one pot. Nobody left to claim it: it joins the pot below.
-            result[-1] = Pot(result[-1].amount + amount, result[-1].eligible)
+        if result and result[-1].eligible == eligible:
+            last = result[-1]
+            result[-1] = Pot(last.amount + amount, eligible, last.floor, level)
         else:
-            result.append(Pot(amount, eligible))
-    if carried:
-        result.append(Pot(carried, ()))
+            result.append(Pot(amount, eligible, below, level))
+        below = level
     return result
 
 
@@ -54,7 +56,5 @@ def uncalled(seats: Sequence[Seat]) -> tuple[Seat, int] | None:
 def split(amount: int, winners: Sequence[str], order: Sequence[str]) -> dict[str, int]:
     """Equal shares; the odd chips one each to the first winners in `order` (left of dealer)."""
     share, odd = divmod(amount, len(winners))
-    result = dict.fromkeys(winners, share)
-    for name in [name for name in order if name in result][:odd]:
-        result[name] += 1
-    return result
+    ordered = [name for name in order if name in winners]
+    return {name: share + (place < odd) for place, name in enumerate(ordered)}
