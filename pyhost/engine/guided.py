@@ -10,15 +10,14 @@ all but one fold.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ..rules import Ruleset
 from .betting import BettingRound, BettingRules, Kind, Move
 from .errors import IllegalAction
 from .events import Event
 from .hand import HoldemHand, Phase
 from .pots import Pot, pots, split, uncalled
-from .seats import Seat, Status
+from .seats import Status
 
 BETTING_KINDS = {kind.value for kind in Kind}
 
@@ -26,17 +25,10 @@ BETTING_KINDS = {kind.value for kind in Kind}
 class GuidedHand(HoldemHand):
     mode = "guided"
 
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        seats: Sequence[Seat],
-        dealer: int,
-        *,
-        hidden: Mapping[str, Sequence[str | int]] | None = None,
-    ) -> None:
-        super().__init__(ruleset, seats, dealer, hidden=hidden)
-        self.rules = BettingRules.for_holdem(ruleset.table)
-        self.round: BettingRound | None = None
+    round: BettingRound | None = None
+
+    def _start(self) -> None:
+        self.rules = BettingRules.for_holdem(self.ruleset.table)
         self._post_antes()
         self._open_preflop()
 
@@ -214,22 +206,12 @@ class GuidedHand(HoldemHand):
                 self._pay(seat.name, chips, f"{seat.name} takes back {chips} from {label}: "
                           "nobody claimed it", pot=number, refund=True)
 
-    # -- one entry point, for replays and the addon's slash commands ------------------------
-
-    def act(self, name: str, action: str, amount: object = None, dice: object = None,
-            target: object = None) -> list[Event]:
+    def _act(self, name: str, action: str, amount: object, target: object) -> list[Event]:
         if action in BETTING_KINDS:
             return self.bet(name, action, amount)
-        if action in ("roll", *self.streets):
-            if action != "roll" and action != self.next_street():
-                raise IllegalAction(f"{name} cannot roll the {action}: the next street is the "
-                                    f"{self.next_street()}")
-            return self.roll(name, dice)
-        if action == "show":
-            return self.show(name, dice)
         if action == "muck":
             return self.muck(name)
         if action == "pot":
             raise IllegalAction("a guided table pays the pot at the showdown: /tpot is for "
                                 "manual tables")
-        raise IllegalAction(f"unknown action {action!r}")
+        return super()._act(name, action, amount, target)

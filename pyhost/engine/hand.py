@@ -63,6 +63,30 @@ class HoldemHand:
         for seat in self.seats:
             seat.committed = 0
             seat.status = Status.ACTIVE
+        self._start()
+
+    def _start(self) -> None:
+        """What a hand does before anyone acts (the guided hand posts antes and blinds)."""
+
+    # -- one entry point, for replays and the addon's slash commands -----------------------
+
+    def act(self, name: str, action: str, amount: object = None, dice: object = None,
+            target: object = None) -> list[Event]:
+        """Any player's action in this hand, by name: what the slash commands call."""
+        if action in ("roll", *self.streets):
+            if action != "roll" and action != self.next_street():
+                raise IllegalAction(f"{name} cannot roll the {action}: the next street is the "
+                                    f"{self.next_street()}")
+            return self.roll(name, dice)
+        if action == "show":
+            return self.show(name, dice)
+        return self._act(name, action, amount, target)
+
+    def _act(self, name: str, action: str, amount: object, target: object) -> list[Event]:
+        raise IllegalAction(f"unknown action {action!r}")
+
+    def show(self, name: str, dice: object = None) -> list[Event]:
+        raise NotImplementedError
 
     # -- looking things up --------------------------------------------------------------
 

@@ -53,23 +53,15 @@ class ManualHand(HoldemHand):
         return [self._say("show", self._show_text(name, faces, hand), player=name,
                           dice=tuple(self.ruleset.dice.faces[f].name for f in faces))]
 
-    def act(self, name: str, action: str, amount: object = None, dice: object = None,
-            target: object = None) -> list[Event]:
+    def _act(self, name: str, action: str, amount: object, target: object) -> list[Event]:
         if action in ("bet", "put"):
             return self.put(name, amount)
-        if action in ("roll", *self.streets):
-            if action != "roll" and action != self.next_street():
-                raise IllegalAction(f"{name} cannot roll the {action}: the next street is the "
-                                    f"{self.next_street()}")
-            return self.roll(name, dice)
-        if action == "show":
-            return self.show(name, dice)
         if action == "pot":
             return self.award(name, target)
         if action in ("check", "call", "raise", "fold", "allin", "muck"):
             raise IllegalAction(f"a manual table has no {action}: /tbet N puts N in the pot and "
                                 "the dealer gives it out with /tpot")
-        raise IllegalAction(f"unknown action {action!r}")
+        return super()._act(name, action, amount, target)
 
     def pots(self) -> list[Pot]:
         """One pot: a manual table keeps no side pots (the players settle them with /tgive)."""
