@@ -63,6 +63,8 @@ BAD = [
      "WoW's own command"),
     ("tauren-holdem", {'show = "tshow"': 'show = "tdeal"'}, "addon.commands.show",
      "/tdeal is also commands.deal"),
+    ("tauren-holdem", {"maximum_raise = 0": "maximum_raise = 1"}, "table.maximum_raise",
+     "at least minimum_raise and minimum_bet (2)"),
     ("tauren-holdem", {"hidden = 2": "hidden = 0"}, "deal.hidden", "must be at least 1"),
     ("tauren-holdem", {'ace = "Shaman"\n': 'ace = "Warrior"\n'}, "dice.ace", "must be listed last"),
     ("dice-holdem", {"wrap = false": 'wrap = false\nace_mode = "wild"'}, "hands.ace_mode",

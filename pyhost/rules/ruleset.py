@@ -413,9 +413,11 @@ def _read_table(table: Table, family: str) -> TableRules:
             ante=table.get("ante", int, low=0, high=bank),
             first_dealer=table.get("first_dealer", str, choices=("seat", "roll")),
         )
-        if rules.maximum_raise and rules.maximum_raise < rules.minimum_raise:
+        least = max(rules.minimum_raise, rules.minimum_bet)
+        if rules.maximum_raise and rules.maximum_raise < least:
+            # The limit caps opening bets too, so it must leave room for the smallest one.
             raise table.error("maximum_raise", f"must be 0 (no limit) or at least minimum_raise "
-                              f"({rules.minimum_raise}), not {rules.maximum_raise}")
+                              f"and minimum_bet ({least}), not {rules.maximum_raise}")
     elif family == "poker-dice":
         rules = TableRules(**common,
                            minimum_ante=table.get("minimum_ante", int, low=1, high=bank))
