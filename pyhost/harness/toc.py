@@ -1,0 +1,363 @@
+"""Addon folders read the way the WoW client reads them.
+
+`read_toc` picks the TOC file a client flavour would use (per-client files win over the plain
+one), parses its `## Key: Value` metadata, conditional lines and file list. `lua_sources`
+expands that file list into the Lua chunks the client would run, following `<Script>` and
+`<Include>` in UI XML. `load_order` orders several addons the way the client loads them:
+alphabetically, each after the dependencies it names.
+
+Files are read as bytes and Lua is handed on unchanged, except for a leading UTF-8 BOM, which
+the client strips too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree as ET
+from xml.parsers import expat
+
+FLAVOURS = ("retail", "classic_era", "mists", "tbc")
+
+# The client's names for each flavour: the specific "game" and the broader "family".
+_GAMES = {"retail": "Mainline", "classic_era": "Vanilla", "mists": "Mists", "tbc": "TBC"}
+_FAMILIES = {"retail": "Mainline", "classic_era": "Classic", "mists": "Classic", "tbc": "Classic"}
+# Dash suffixes from before the client settled on "_<Game>": Burning Crusade Classic was "-BCC".
+# (Classic Era's old "-Classic" is the family's dash suffix already.)
+_LEGACY_GAMES = {"tbc": "BCC"}
+# Game types as `[AllowLoadGameType ...]` spells them; "classic" stands for the whole family.
+_GAME_TYPES = {"retail": "mainline", "classic_era": "vanilla", "mists": "mists", "tbc": "tbc"}
+
+_BOM = b"\xef\xbb\xbf"
+_METADATA = re.compile(r"##\s*([^:]+?)\s*:\s*(.*?)\s*$")
+_CONDITION = re.compile(r"\[([^\]]*)\]\s*")
+_LIST_SEPARATORS = re.compile(r"[,\s]+")
+_CHUNK_PREFIX = "@Interface/AddOns/"
+
+
+class TocError(ValueError):
+    """An addon folder the client could not load; the message is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class Toc:
+    name: str  # the addon folder's name
+    path: Path  # the .toc file chosen
+    metadata: dict[str, str]  # keys as written (e.g. "Title", "Title-frFR", "Interface")
+    interfaces: tuple[int, ...]
+    saved_variables: tuple[str, ...]
+    saved_variables_per_character: tuple[str, ...]
+    dependencies: tuple[str, ...]
+    optional_dependencies: tuple[str, ...]
+    files: tuple[Path, ...]  # the TOC's file lines, resolved against the folder
+    warnings: tuple[str, ...]
+
+    def get(self, key: str) -> str | None:
+        """The metadata value for `key`, ignoring case as the client's GetAddOnMetadata does."""
+        wanted = key.casefold()
+        return next((v for k, v in self.metadata.items() if k.casefold() == wanted), None)
+
+
+@dataclass(frozen=True)
+class LuaSource:
+    chunkname: str  # "@Interface/AddOns/Foo/core.lua", or "@Interface/AddOns/Foo/ui.xml:<line>"
+    code: bytes
+
+
+@dataclass
+class _Parsed:
+    """What one pass over a TOC's lines collects before it becomes a `Toc`."""
+
+    metadata: dict[str, str] = field(default_factory=dict)
+    files: list[tuple[str, str]] = field(default_factory=list)  # (where, line as written)
+    warnings: list[str] = field(default_factory=list)
+
+
+# --- Choosing and parsing the TOC -------------------------------------------------------------
+
+
+def _toc_names(name: str, flavour: str) -> list[str]:
+    """The TOC file names a `flavour` client tries for addon `name`, best first."""
+    _check_flavour(flavour, name)
+    game, family = _GAMES[flavour], _FAMILIES[flavour]
+    suffixes = [f"_{game}", f"-{game}"]
+    if flavour in _LEGACY_GAMES:
+        suffixes.append(f"-{_LEGACY_GAMES[flavour]}")
+    suffixes += [f"_{family}", f"-{family}", ""]
+    return [f"{name}{suffix}.toc" for suffix in dict.fromkeys(suffixes)]
+
+
+def read_toc(folder: Path, flavour: str = "retail") -> Toc:
+    """The addon in `folder` as a `flavour` client sees it."""
+    # abspath, not resolve(): chunk names must follow the folder as given, symlinks and all.
+    folder = Path(os.path.abspath(folder))
+    path = _choose_toc(folder, flavour)
+    addons = folder.parent
+    parsed = _Parsed()
+    text = _decode(path, _show(path, addons), parsed.warnings)
+    for number, line in enumerate(text.splitlines(), start=1):
+        _parse_line(line, f"{_show(path, addons)}:{number}", flavour, parsed)
+    meta = parsed.metadata
+    return Toc(
+        name=folder.name,
+        path=path,
+        metadata=meta,
+        interfaces=_interfaces(meta, _show(path, addons), parsed.warnings),
+        saved_variables=_names(_values(meta, lambda k: k == "savedvariables")),
+        saved_variables_per_character=_names(
+            _values(meta, lambda k: k == "savedvariablespercharacter")
+        ),
+        dependencies=_names(_values(meta, _is_required_key)),
+        optional_dependencies=_names(_values(meta, lambda k: k == "optionaldeps")),
+        files=tuple(
+            _toc_file(folder, line, where, parsed.warnings) for where, line in parsed.files
+        ),
+        warnings=tuple(parsed.warnings),
+    )
+
+
+def _check_flavour(flavour: str, name: str) -> None:
+    if flavour not in FLAVOURS:
+        raise TocError(
+            f"{name}: unknown flavour {flavour!r} (expected one of {', '.join(FLAVOURS)})"
+        )
+
+
+def _choose_toc(folder: Path, flavour: str) -> Path:
+    names = _toc_names(folder.name, flavour)
+    for name in names:
+        if (folder / name).is_file():
+            return folder / name
+    raise TocError(
+        f"{folder.name}: no TOC file for {flavour} (tried {', '.join(names)}) in {folder}"
+    )
+
+
+def _decode(path: Path, shown: str, warnings: list[str]) -> str:
+    data = _strip_bom(path.read_bytes())
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # The client shows such text as mojibake rather than refusing the addon; so do we.
+        warnings.append(f"{shown}: not valid UTF-8, read as Latin-1")
+        return data.decode("latin-1")
+
+
+def _parse_line(raw: str, where: str, flavour: str, parsed: _Parsed) -> None:
+    line = _apply_conditions(raw.strip(), where, flavour, parsed.warnings)
+    if not line:
+        return
+    if line.startswith("#"):
+        if match := _METADATA.match(line):
+            _add_metadata(match[1], match[2], where, parsed)
+        return  # anything else after "#" is a comment
+    parsed.files.append((where, line))
+
+
+def _apply_conditions(line: str, where: str, flavour: str, warnings: list[str]) -> str | None:
+    """The line without its `[...]` prefixes, or None when a prefix rules it out."""
+    while match := _CONDITION.match(line):
+        condition = match[1].strip()
+        word, _, rest = condition.partition(" ")
+        if word.casefold() != "allowloadgametype":
+            warnings.append(f"{where}: line skipped, condition [{condition}] is not understood")
+            return None
+        if not _game_type_allowed(rest, flavour):
+            return None
+        line = line[match.end() :]
+    return line
+
+
+def _game_type_allowed(listed: str, flavour: str) -> bool:
+    types = {t.casefold() for t in _LIST_SEPARATORS.split(listed) if t}
+    return _GAME_TYPES[flavour] in types or (_FAMILIES[flavour] == "Classic" and "classic" in types)
+
+
+def _add_metadata(key: str, value: str, where: str, parsed: _Parsed) -> None:
+    if any(k.casefold() == key.casefold() for k in parsed.metadata):
+        parsed.warnings.append(f"{where}: {key} given again, the first value is kept")
+        return
+    parsed.metadata[key] = value
+
+
+def _values(metadata: dict[str, str], wanted: Callable[[str], bool]) -> list[str]:
+    return [value for key, value in metadata.items() if wanted(key.casefold())]
+
+
+def _is_required_key(key: str) -> bool:
+    # The client takes "Dependencies", "RequiredDeps" and any other "Dep..." key as required.
+    return key.startswith("dep") or key == "requireddeps"
+
+
+def _names(values: list[str]) -> tuple[str, ...]:
+    """Names from comma- and/or space-separated lists, first occurrence kept."""
+    names = (name for value in values for name in _LIST_SEPARATORS.split(value) if name)
+    return tuple(dict.fromkeys(names))
+
+
+def _interfaces(metadata: dict[str, str], shown: str, warnings: list[str]) -> tuple[int, ...]:
+    numbers = []
+    for value in _values(metadata, lambda k: k == "interface"):
+        for part in (p.strip() for p in value.split(",")):
+            if part.isdigit():
+                numbers.append(int(part))
+            elif part:
+                warnings.append(f"{shown}: Interface entry '{part}' is not a number, ignored")
+    return tuple(numbers)
+
+
+def _toc_file(folder: Path, line: str, where: str, warnings: list[str]) -> Path:
+    path = _join(folder, line, where, folder.parent)
+    if not path.is_file():
+        raise TocError(f"{where}: listed file '{line}' is missing")
+    if path.suffix.casefold() not in (".lua", ".xml"):
+        warnings.append(f"{where}: '{line}' is neither .lua nor .xml, so it is not run")
+    return path
+
+
+def _join(base: Path, written: str, where: str, addons: Path) -> Path:
+    """`written` (backslashes allowed) relative to `base`; it must stay in the AddOns folder."""
+    path = Path(os.path.normpath(base / written.replace("\\", "/")))
+    if not path.is_relative_to(addons):
+        raise TocError(f"{where}: '{written}' points outside the AddOns folder")
+    return path
+
+
+# --- Lua sources, through UI XML --------------------------------------------------------------
+
+
+def lua_sources(toc: Toc) -> list[LuaSource]:
+    """Every Lua chunk the addon runs, in load order, with XML files expanded."""
+    addons = toc.path.parent.parent
+    sources: list[LuaSource] = []
+    for path in toc.files:
+        suffix = path.suffix.casefold()
+        if suffix == ".lua":
+            sources.append(_file_source(path, addons))
+        elif suffix == ".xml":
+            sources.extend(_xml_sources(path, addons, ()))
+    return sources
+
+
+def _file_source(path: Path, addons: Path) -> LuaSource:
+    return LuaSource(_CHUNK_PREFIX + _show(path, addons), _strip_bom(path.read_bytes()))
+
+
+def _xml_sources(path: Path, addons: Path, including: tuple[Path, ...]) -> Iterator[LuaSource]:
+    if path in including:
+        chain = " -> ".join(_show(p, addons) for p in (*including, path))
+        raise TocError(f"{_show(path, addons)}: Include cycle {chain}")
+    root, lines = _parse_xml(path, addons)
+    for element in root:  # Script and Include are only valid directly under <Ui>
+        where = f"{_show(path, addons)}:{lines[element]}"
+        tag = _local_name(element.tag)
+        if tag == "Script":
+            yield from _script_sources(element, path, where, addons)
+        elif tag == "Include":
+            included = _referenced(element, path, where, addons)
+            yield from _xml_sources(included, addons, (*including, path))
+
+
+def _script_sources(
+    element: ET.Element, xml: Path, where: str, addons: Path
+) -> Iterator[LuaSource]:
+    if element.get("file") is not None:
+        yield _file_source(_referenced(element, xml, where, addons), addons)
+    # Kept verbatim so Lua's line numbers count from the <Script> tag's line.
+    if element.text and element.text.strip():
+        yield LuaSource(_CHUNK_PREFIX + where, element.text.encode("utf-8"))
+
+
+def _referenced(element: ET.Element, xml: Path, where: str, addons: Path) -> Path:
+    """The file an element's `file` attribute names, relative to the XML's own folder."""
+    tag = _local_name(element.tag)
+    written = element.get("file")
+    if written is None:
+        raise TocError(f"{where}: <{tag}> has no file attribute")
+    path = _join(xml.parent, written, where, addons)
+    if not path.is_file():
+        raise TocError(f"{where}: {tag} file '{written}' is missing")
+    return path
+
+
+def _parse_xml(path: Path, addons: Path) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """The XML's root element, and the line each element starts on (for chunk names).
+
+    ElementTree's own parsers keep no line numbers, so expat feeds an ElementTree builder and
+    notes each start tag's line on the way.
+    """
+    builder = ET.TreeBuilder()
+    lines: dict[ET.Element, int] = {}
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.buffer_text = True
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        lines[builder.start(_et_tag(tag), attributes)] = parser.CurrentLineNumber
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda tag: builder.end(_et_tag(tag))
+    parser.CharacterDataHandler = builder.data
+    try:
+        parser.Parse(_strip_bom(path.read_bytes()), True)
+    except expat.ExpatError as error:
+        raise TocError(f"{_show(path, addons)}: XML does not parse ({error})") from None
+    return builder.close(), lines
+
+
+def _et_tag(expat_name: str) -> str:
+    # expat writes "uri}Name"; ElementTree's convention is "{uri}Name".
+    return "{" + expat_name if "}" in expat_name else expat_name
+
+
+def _local_name(tag: str) -> str:
+    return tag.rpartition("}")[2]
+
+
+# --- Load order -------------------------------------------------------------------------------
+
+
+def load_order(tocs: Sequence[Toc]) -> list[Toc]:
+    """Addons alphabetically (ignoring case), each after the dependencies it names that exist."""
+    by_name: dict[str, Toc] = {}
+    for toc in tocs:
+        if toc.name.casefold() in by_name:
+            raise TocError(f"{toc.name}: two addons have this name")
+        by_name[toc.name.casefold()] = toc
+    ordered: dict[str, Toc] = {}
+    for toc in sorted(by_name.values(), key=lambda t: t.name.casefold()):
+        _visit(toc, by_name, (), ordered)
+    return list(ordered.values())
+
+
+def _visit(
+    toc: Toc, by_name: dict[str, Toc], chain: tuple[str, ...], ordered: dict[str, Toc]
+) -> None:
+    """Add `toc` to `ordered` after its dependencies; `chain` is who asked, to spot cycles."""
+    key = toc.name.casefold()
+    if key in ordered:
+        return
+    if key in chain:
+        names = [by_name[k].name for k in (*chain[chain.index(key) :], key)]
+        raise TocError(f"{toc.name}: dependency cycle {' -> '.join(names)}")
+    for name in toc.dependencies:
+        if name.casefold() not in by_name:
+            raise TocError(f"{toc.name}: required dependency {name} is not present")
+    for name in (*toc.dependencies, *toc.optional_dependencies):
+        if dependency := by_name.get(name.casefold()):
+            _visit(dependency, by_name, (*chain, key), ordered)
+    ordered[key] = toc
+
+
+# --- Shared -----------------------------------------------------------------------------------
+
+
+def _strip_bom(data: bytes) -> bytes:
+    return data[len(_BOM) :] if data.startswith(_BOM) else data
+
+
+def _show(path: Path, addons: Path) -> str:
+    """`path` as the client names it under Interface/AddOns, e.g. "Foo/ui.xml"."""
+    return path.relative_to(addons).as_posix()
