@@ -1,0 +1,423 @@
+"""One simulated WoW client: a player's own Lua 5.1 runtime and what it sees.
+
+The runtime is a `lupa` Lua 5.1 state with strings as bytes, no `python`
+global and an attribute filter that denies Lua every attribute of every
+Python object, so the only thing addon code can do with the host functions
+the API is built on is call them. The WoW API itself is `lua/wow.lua`; this
+module is the Python half: addon loading by .toc, SavedVariables, the chat
+frame, the error list and the bridge functions `wow.lua` calls.
+"""
+
+from __future__ import annotations
+
+import calendar
+import random
+import time as _time
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lupa import lua51
+
+from ..flavours import FLAVOURS
+from . import locales
+from .bitlib import library as bit_library
+from .savedvars import dump_saved, load_saved
+from .toc import Toc, load_order, lua_sources, read_toc
+
+if TYPE_CHECKING:
+    from .realm import Location, Realm
+
+WOW_LUA = resources.files("pyhost.harness").joinpath("lua/wow.lua").read_bytes()
+SEXES = {"unknown": 1, "male": 2, "female": 3}
+
+
+def _deny(obj: object, name: object, is_setting: bool) -> object:
+    raise AttributeError("Lua code may not reach into Python objects")
+
+
+def to_lua(value: Any) -> Any:
+    """Python text becomes Lua bytes; everything else passes as lupa converts it."""
+    return value.encode("utf-8") if isinstance(value, str) else value
+
+
+def text(value: Any) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+@dataclass(frozen=True)
+class AddonError:
+    """A Lua error inside an addon, as WoW's error frame would show it."""
+
+    message: str  # the first line: "Interface/AddOns/Foo/core.lua:3: boom"
+    traceback: str  # the whole text with the stack traceback
+    time: float
+
+    def __str__(self) -> str:
+        return self.traceback
+
+
+class ChatFrame:
+    """What one client's chat frame shows, line by line."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+
+    def __contains__(self, wanted: object) -> bool:
+        return any(str(wanted) in line for line in self.lines)
+
+    def __iter__(self):
+        return iter(self.lines)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def __repr__(self) -> str:
+        return f"<ChatFrame with {len(self.lines)} lines>"
+
+    def clear(self) -> None:
+        self.lines.clear()
+
+    def matching(self, wanted: str) -> list[str]:
+        return [line for line in self.lines if wanted in line]
+
+
+@dataclass
+class _Bucket:
+    """The server's per-prefix allowance: 10 messages, one more each second."""
+
+    tokens: float
+    updated: float
+
+
+@dataclass
+class Addon:
+    toc: Toc
+    loaded: bool = False
+    status: str = ""  # why it did not load, if it did not
+    namespace: Any = None
+
+
+class Client:
+    def __init__(self, realm: Realm, *, name: str, realm_name: str, locale: str, sex: str,
+                 location: Location, addons: Sequence[Path], account: str, guid: str) -> None:
+        if locale not in locales.LOCALES:
+            raise ValueError(f"locale {locale!r} is not simulated; choose one of "
+                             f"{', '.join(locales.LOCALES)}")
+        if sex not in SEXES:
+            raise ValueError(f"sex is one of {', '.join(SEXES)}, not {sex!r}")
+        self.realm = realm
+        self.name = name
+        self.realm_display = realm_name
+        self.realm_name = realm_name.replace(" ", "").replace("-", "")
+        self.full_name = f"{name}-{self.realm_name}"
+        self.locale = locale
+        self.sex = sex
+        self.location = location
+        self.account = account
+        self.guid = guid
+        self.addon_folders = [Path(folder) for folder in addons]
+        self.chat = ChatFrame()
+        self.errors: list[AddonError] = []
+        self.online = False
+        self.target: str | None = None
+        self.lockdown = False
+        self.generation = 0  # bumped at every login, so stale timers are dropped
+        self._random = random.Random(f"{realm.seed}:{self.full_name}:math.random")
+        self._scripted: deque[int] = deque()
+        self._prefixes: dict[bytes, None] = {}
+        self._buckets: dict[bytes, _Bucket] = {}
+        self._updating = False
+        self._hardware = False
+        self.addons: dict[str, Addon] = {}
+        self.lua: Any = None
+        self._api: Any = None
+
+    def __repr__(self) -> str:
+        return f"<Client {self.full_name}{'' if self.online else ' (offline)'}>"
+
+    # -- logging in and out ------------------------------------------------------------------
+
+    def login(self, *, reloading: bool = False) -> None:
+        """Start the UI: a fresh runtime, the addons in load order, the login events."""
+        self.generation += 1
+        self._prefixes.clear()
+        self._updating = False
+        self.online = True
+        self._start_runtime()
+        tocs = [read_toc(folder, self.realm.flavour) for folder in self.addon_folders]
+        self.addons = {toc.name: Addon(toc=toc) for toc in load_order(tocs)}
+        for addon in self.addons.values():
+            self._load_addon(addon)
+        self.fire("PLAYER_LOGIN")
+        self.fire("PLAYER_ENTERING_WORLD", not reloading, reloading)
+
+    def logout(self) -> None:
+        """PLAYER_LOGOUT, then the SavedVariables are written and the UI goes away."""
+        if not self.online:
+            return
+        self.fire("PLAYER_LOGOUT")
+        self._save_variables()
+        self.online = False
+        self.lua = self._api = None
+        self._updating = False
+
+    def reload(self) -> None:
+        """/reload: save, then start the UI again in the same session."""
+        self.logout()
+        self.login(reloading=True)
+
+    def _start_runtime(self) -> None:
+        limits = {"max_memory": self.realm.max_memory} if self.realm.max_memory else {}
+        self.lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True,
+                                    register_eval=False, register_builtins=False,
+                                    attribute_filter=_deny, **limits)
+        flavour = FLAVOURS[self.realm.flavour]
+        table = self._table
+        config = table({
+            "instruction_limit": self.realm.instruction_limit,
+            "locale": self.locale,
+            "build": table([flavour.version, flavour.build, "Nov 1 2026", flavour.interface]),
+            "classic": flavour.classic,
+            "deprecated_globals": self.realm.deprecated_globals,
+            "bit": table(bit_library(self.realm.bit_signed)),
+            "chat_formats": table(locales.CHAT_FORMATS),
+            "chat_commands": table(locales.CHAT_COMMANDS),
+            "unknown_command": locales.SYSTEM["unknown_command"],
+            "random_roll_result": locales.RANDOM_ROLL_RESULT[self.locale],
+            "unimplemented": table(dict.fromkeys(locales.UNIMPLEMENTED, True)),
+        })
+        self._api = self.lua.execute(WOW_LUA, self._host(), config)
+
+    def _table(self, data: dict[str, Any] | list[Any]) -> Any:
+        if isinstance(data, list):
+            return self.lua.table_from([to_lua(v) for v in data])
+        return self.lua.table_from({to_lua(k): to_lua(v) for k, v in data.items()})
+
+    # -- addons and their saved variables ------------------------------------------------------
+
+    def _load_addon(self, addon: Addon) -> None:
+        toc = addon.toc
+        interface = FLAVOURS[self.realm.flavour].interface
+        if interface not in toc.interfaces and not self.realm.load_out_of_date:
+            addon.status = "INTERFACE_VERSION"
+            listed = ", ".join(map(str, toc.interfaces)) or "none"
+            self.chat.add(f"{toc.name} is out of date (Interface {listed}; this client is "
+                          f"{interface}) and was not loaded.")
+            return
+        missing = [dep for dep in toc.dependencies if not self._loaded(dep)]
+        if missing:
+            addon.status = "DEP_MISSING"
+            self.chat.add(f"{toc.name} was not loaded: it needs {', '.join(missing)}.")
+            return
+        addon.namespace = self.lua.table()
+        name = to_lua(toc.name)
+        for source in lua_sources(toc):
+            self._api.run_file(source.code, to_lua(source.chunkname), name, addon.namespace)
+        self._restore_variables(toc)
+        addon.loaded = True
+        self.fire("ADDON_LOADED", toc.name, False)
+
+    def _loaded(self, name: str) -> bool:
+        return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())
+
+    def saved_path(self, toc: Toc, per_character: bool) -> Path:
+        account = self.realm.wtf / "Account" / self.account.upper()
+        folder = account / self.realm_name / self.name if per_character else account
+        return folder / "SavedVariables" / f"{toc.name}.lua"
+
+    def _restore_variables(self, toc: Toc) -> None:
+        for names, per_character in ((toc.saved_variables, False),
+                                     (toc.saved_variables_per_character, True)):
+            path = self.saved_path(toc, per_character)
+            if not names or not path.is_file():
+                continue
+            found = load_saved(self.lua, path.read_bytes(), names,
+                               chunkname=f"@WTF/{path.name}")
+            if isinstance(found, str):
+                # As WoW does: say so, and the addon starts with its variables unset.
+                self.chat.add(f"Error loading saved variables for {toc.name}: {found}")
+                continue
+            for name, value in found.items():
+                self._api.rawset(to_lua(name), value)
+
+    def _save_variables(self) -> None:
+        for addon in self.addons.values():
+            if not addon.loaded:
+                continue
+            for names, per_character in ((addon.toc.saved_variables, False),
+                                         (addon.toc.saved_variables_per_character, True)):
+                if names:
+                    path = self.saved_path(addon.toc, per_character)
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(dump_saved(self.lua, names))
+
+    # -- what the realm and the tests do to a client ----------------------------------------------
+
+    def fire(self, event: str, *args: Any) -> None:
+        """Deliver an event to this client's frames (and its chat frame)."""
+        if self._api is not None:
+            self._api.event(to_lua(event), *[to_lua(a) for a in args])
+
+    def type(self, line: str) -> None:
+        """Type a line into the chat box and press Enter."""
+        if not self.online:
+            raise RuntimeError(f"{self.full_name} is not logged in")
+        self._hardware = True
+        try:
+            self._api.chat_box(to_lua(line))
+        finally:
+            self._hardware = False
+
+    def run_lua(self, code: str) -> Any:
+        """Run Lua in this client, as addon code (for tests): its result, errors recorded."""
+        results = self._api.call(self.lua.eval(to_lua(f"function() {code} end")))
+        return results
+
+    def global_value(self, name: str) -> Any:
+        return self._api.rawget(to_lua(name)) if self._api is not None else None
+
+    def script_random(self, *values: int) -> None:
+        """The next values this client's math.random returns, in order."""
+        self._scripted.extend(values)
+
+    def timer_fired(self, timer: int, generation: int) -> None:
+        if self.online and generation == self.generation:
+            self._api.timer(timer)
+
+    def update(self, elapsed: float) -> None:
+        if self.online and self._updating:
+            self._api.update(elapsed)
+
+    @property
+    def updating(self) -> bool:
+        return self.online and self._updating
+
+    def system_line(self, line: str) -> None:
+        self.fire("CHAT_MSG_SYSTEM", line, "", "", "", "", "", 0, 0, "", 0, 0, "", 0, False,
+                  False, False, False)
+
+    def prefix_registered(self, prefix: bytes) -> bool:
+        return prefix in self._prefixes
+
+    def take_token(self, prefix: bytes, now: float) -> bool:
+        """Spend one of this prefix's allowance; False when the server would refuse."""
+        bucket = self._buckets.get(prefix)
+        if bucket is None:
+            bucket = self._buckets[prefix] = _Bucket(tokens=10.0, updated=now)
+        bucket.tokens = min(10.0, bucket.tokens + (now - bucket.updated))
+        bucket.updated = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True
+
+    # -- the bridge wow.lua calls ----------------------------------------------------------------
+
+    def _host(self) -> Any:
+        realm = self.realm
+        functions = {
+            "report_error": self._report_error,
+            "random": self._math_random,
+            "time": lambda t=None: realm.epoch() if t is None else self._mktime(t),
+            "date": self._date,
+            "now": realm.game_time,
+            "set_updating": self._set_updating,
+            "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(text(line)),
+            "schedule": lambda timer, delay: realm.schedule_timer(self, timer, float(delay)),
+            "cancel": lambda timer: None,  # a cancelled timer finds nothing to run
+            "unit": lambda unit, what: realm.unit_info(self, text(unit), text(what)),
+            "realm": lambda: to_lua(self.realm_name),
+            "realm_display": lambda: to_lua(self.realm_display),
+            "logged_in": lambda: self.online,
+            "group": lambda what: realm.group_info(self, text(what)),
+            "roster": lambda index: realm.roster_info(self, index),
+            "send_chat": lambda msg, kind, target=None: realm.send_chat(
+                self, msg, text(kind), None if target is None else text(target),
+                hardware=self._hardware),
+            "register_prefix": self._register_prefix,
+            "prefix_registered": lambda prefix: prefix in self._prefixes,
+            "prefixes": lambda: self._table(list(self._prefixes)),
+            "lockdown": lambda: self.lockdown,
+            "send_addon": lambda prefix, msg, kind, target=None: realm.send_addon(
+                self, prefix, msg, text(kind), None if target is None else text(target)),
+            "roll": lambda low=None, high=None: realm.roll(self, low, high),
+            "metadata": self._metadata,
+            "addon_loaded": lambda name: self._loaded(text(name)),
+            "addon_count": lambda: len(self.addons),
+            "reload": lambda: realm.request_reload(self),
+            "set_target": lambda name: realm.set_target(self, text(name)),
+            "system_line": lambda line: self.system_line(line),
+        }
+        return self._table(functions)
+
+    def _report_error(self, message: Any) -> None:
+        full = text(message)
+        self.errors.append(AddonError(message=full.split("\n", 1)[0], traceback=full,
+                                      time=self.realm.now))
+
+    def _math_random(self, m: float | None = None, n: float | None = None) -> float | int:
+        if m is None:
+            return self._scripted.popleft() if self._scripted else self._random.random()
+        low, high = (1, int(m)) if n is None else (int(m), int(n))
+        if self._scripted:
+            value = self._scripted.popleft()
+            if not low <= value <= high:
+                raise ValueError(f"scripted math.random value {value} is outside {low}..{high}")
+            return value
+        return self._random.randint(low, high)
+
+    def _set_updating(self, active: bool) -> None:
+        self._updating = bool(active)
+
+    def _register_prefix(self, prefix: bytes) -> int:
+        if not prefix or len(prefix) > 16:
+            return 2  # InvalidPrefix
+        if prefix in self._prefixes:
+            return 1  # DuplicatePrefix
+        if len(self._prefixes) >= 512:
+            return 3  # MaxPrefixes
+        self._prefixes[prefix] = None
+        return 0
+
+    def _metadata(self, addon: Any, key: Any) -> Any:
+        wanted = text(addon).lower()
+        for name, entry in self.addons.items():
+            if name.lower() == wanted:
+                value = entry.toc.get(text(key))
+                return None if value is None else to_lua(value)
+        return None
+
+    def _date(self, fmt: Any = None, when: float | None = None) -> Any:
+        moment = self.realm.epoch() if when is None else int(when)
+        # The realm's clock runs on UTC, so "!" (UTC) and local time are the same.
+        form = (text(fmt) if fmt is not None else "%c").lstrip("!")
+        parts = _time.gmtime(moment)
+        if form.startswith("*t"):
+            return self._table({"year": parts.tm_year, "month": parts.tm_mon,
+                                "day": parts.tm_mday, "hour": parts.tm_hour,
+                                "min": parts.tm_min, "sec": parts.tm_sec,
+                                "wday": (parts.tm_wday + 1) % 7 + 1, "yday": parts.tm_yday,
+                                "isdst": False})
+        return to_lua(_time.strftime(form, parts))
+
+    def _mktime(self, fields: Any) -> int:
+        def get(key: str, default: int) -> int:
+            value = fields[to_lua(key)]
+            return default if value is None else int(value)
+
+        return calendar.timegm((get("year", 1970), get("month", 1), get("day", 1),
+                                get("hour", 12), get("min", 0), get("sec", 0), 0, 0, 0))
+
+
+def addon_errors(clients: Iterable[Client]) -> list[tuple[str, AddonError]]:
+    return [(client.full_name, error) for client in clients for error in client.errors]

@@ -1,0 +1,663 @@
+-- The WoW client API, as one simulated client's Lua 5.1 sees it.
+--
+-- This chunk runs first in every client runtime, with `host` (the Python
+-- bridge) and `config` as its arguments. It defines the WoW globals as Lua
+-- closures over `host`, then removes what WoW does not have (io, os,
+-- require, debug, ...). `host` stays a local of this chunk: addon code can
+-- reach Python only through the API defined here. It returns `api`, the
+-- entry points the Python client calls: events, timers, frame updates, the
+-- chat box, running an addon's files.
+
+local host, config = ...
+
+local type, pairs, ipairs, next, select, tostring, tonumber, error, pcall, xpcall =
+	type, pairs, ipairs, next, select, tostring, tonumber, error, pcall, xpcall
+local setmetatable, getmetatable, rawget, rawset, unpack = setmetatable, getmetatable, rawget, rawset, unpack
+local strfind, strsub, strlower, strupper, strformat, strgsub, strbyte, strrep =
+	string.find, string.sub, string.lower, string.upper, string.format, string.gsub, string.byte, string.rep
+local tinsert, tremove, tconcat, tsort = table.insert, table.remove, table.concat, table.sort
+local floor = math.floor
+local strmatch = string.match
+local sethook, getinfo, traceback = debug.sethook, debug.getinfo, debug.traceback
+local loadstring_raw, setfenv = loadstring, setfenv
+
+local api = {}
+
+------------------------------------------------------------------------------
+-- Running addon code: every handler under an instruction limit, errors caught.
+
+local LIMIT = config.instruction_limit
+local depth, tripped = 0, false
+local guard, on_error
+
+-- The count hook fires every LIMIT instructions. Once tripped it fires on every
+-- instruction, so a runaway loop that catches the error with its own pcall
+-- still cannot go on: the next instruction outside that pcall fails too.
+local function trip()
+	if tripped then
+		local running = getinfo(2, "f").func
+		if running == guard or running == on_error then return end
+	else
+		tripped = true
+		sethook(trip, "", 1)
+	end
+	error("script ran too long (more than " .. LIMIT .. " instructions)", 2)
+end
+
+local error_handler -- geterrorhandler(): the default reports to the client's error list
+
+on_error = function(message)
+	return traceback(tostring(message), 2)
+end
+
+local function report(message)
+	local handler = error_handler
+	if handler then
+		local ok = pcall(handler, message)
+		if ok then return end
+	end
+	host.report_error(message)
+end
+
+-- Call fn(...) protected; returns true and fn's results, or false after reporting.
+local function call(fn, ...)
+	local n, args = select("#", ...), { ... }
+	local function run() return fn(unpack(args, 1, n)) end
+	if depth > 0 then
+		local results = { xpcall(run, on_error) }
+		if not results[1] then report(results[2]) end
+		return unpack(results, 1, table.maxn(results))
+	end
+	depth, tripped = 1, false
+	sethook(trip, "", LIMIT)
+	local results = { xpcall(run, on_error) }
+	sethook()
+	depth = 0
+	if not results[1] then report(results[2]) end
+	return unpack(results, 1, table.maxn(results))
+end
+guard = call
+api.call = call
+
+------------------------------------------------------------------------------
+-- Lua extras WoW adds: strings, tables, math aliases, bit.
+
+local function strsplit(delimiter, text, pieces)
+	-- Every character of `delimiter` separates; at most `pieces` results.
+	local class = "[" .. strgsub(delimiter, "[%]%^%-%%]", "%%%0") .. "]"
+	local out, start = {}, 1
+	while true do
+		if pieces and #out == pieces - 1 then break end
+		local first, last = strfind(text, class, start)
+		if not first then break end
+		out[#out + 1] = strsub(text, start, first - 1)
+		start = last + 1
+	end
+	out[#out + 1] = strsub(text, start)
+	return unpack(out)
+end
+
+local function strjoin(delimiter, ...)
+	return tconcat({ ... }, delimiter)
+end
+
+local function strtrim(text, chars)
+	local class = chars and ("[" .. strgsub(chars, "[%]%^%-%%]", "%%%0") .. "]") or "[%s]"
+	text = strgsub(text, "^" .. class .. "+", "")
+	return (strgsub(text, class .. "+$", ""))
+end
+
+local function wipe(t)
+	for key in next, t do t[key] = nil end
+	return t
+end
+
+string.split, string.join, string.trim = strsplit, strjoin, strtrim
+strsplit, strjoin, strtrim = strsplit, strjoin, strtrim
+function strsplittable(delimiter, text, pieces) return { strsplit(delimiter, text, pieces) } end
+function strlenutf8(text) local _, count = strgsub(text, "[^\128-\191]", "") return count end
+function strcmputf8i(a, b)
+	a, b = strlower(a), strlower(b)
+	return a == b and 0 or (a < b and -1 or 1)
+end
+table.wipe, wipe = wipe, wipe
+function table.count(t) local n = 0 for _ in pairs(t) do n = n + 1 end return n end
+tinsert, tremove, sort, getn = table.insert, table.remove, table.sort, table.getn
+foreach, foreachi = table.foreach, table.foreachi
+format, gsub, gmatch, strsub, strlen, strlower, strupper, strfind, strmatch, strrep, strrev,
+	strbyte, strchar = string.format, string.gsub, string.gmatch, string.sub, string.len,
+	string.lower, string.upper, string.find, string.match, string.rep, string.reverse,
+	string.byte, string.char
+abs, ceil, floor, max, min, sqrt, exp, log, log10, frexp, ldexp = math.abs, math.ceil,
+	math.floor, math.max, math.min, math.sqrt, math.exp, math.log, math.log10, math.frexp,
+	math.ldexp
+mod, PI = math.fmod, math.pi
+-- WoW's trigonometric aliases work in degrees.
+local rad, deg = math.rad, math.deg
+function sin(x) return math.sin(rad(x)) end
+function cos(x) return math.cos(rad(x)) end
+function tan(x) return math.tan(rad(x)) end
+function asin(x) return deg(math.asin(x)) end
+function acos(x) return deg(math.acos(x)) end
+function atan(x) return deg(math.atan(x)) end
+function atan2(y, x) return deg(math.atan2(y, x)) end
+
+-- math.random comes from the client's own seeded generator (scriptable from Python);
+-- there is no math.randomseed in WoW.
+local host_random = host.random
+function math.random(m, n)
+	if m ~= nil and type(m) ~= "number" then error("bad argument #1 to 'random' (number expected)", 2) end
+	if n ~= nil and type(n) ~= "number" then error("bad argument #2 to 'random' (number expected)", 2) end
+	if m and n and floor(m) > floor(n) then error("bad argument #2 to 'random' (interval is empty)", 2) end
+	if m and not n and m < 1 then error("bad argument #1 to 'random' (interval is empty)", 2) end
+	return host_random(m, n)
+end
+math.randomseed = nil
+random = math.random
+function fastrandom(m, n) return math.random(m, n) end
+
+bit = config.bit
+
+local host_time, host_date = host.time, host.date
+function time(t) return host_time(t) end
+function date(fmt, t) return host_date(fmt, t) end
+function difftime(a, b) return a - (b or 0) end
+function debugprofilestop() return host.now() * 1000 end
+function debugstack() return traceback("", 2) end
+function GetTime() return host.now() end
+function GetTimePreciseSec() return host.now() end
+function GetServerTime() return host_time() end
+
+-- loadstring: text only. Lua 5.1 bytecode can break out of any sandbox.
+function loadstring(code, chunkname)
+	if type(code) == "string" and strbyte(code, 1) == 27 then
+		return nil, "binary chunks are not allowed"
+	end
+	return loadstring_raw(code, chunkname)
+end
+string.dump = nil
+
+------------------------------------------------------------------------------
+-- Errors and secure calls.
+
+local function default_error_handler(message) host.report_error(message) end
+function geterrorhandler() return error_handler or default_error_handler end
+function seterrorhandler(fn)
+	if type(fn) ~= "function" then error("Usage: seterrorhandler(errfunc)", 2) end
+	error_handler = fn
+end
+
+function securecallfunction(fn, ...)
+	return select(2, call(fn, ...))
+end
+function securecall(fn, ...)
+	if type(fn) == "string" then fn = _G[fn] end
+	return select(2, call(fn, ...))
+end
+function issecure() return false end
+function issecurevariable() return true, nil end
+function scrub(...) return ... end
+
+function hooksecurefunc(target, name, hook)
+	if type(target) ~= "table" then
+		target, name, hook = _G, target, name
+	end
+	local original = target[name]
+	if type(original) ~= "function" or type(hook) ~= "function" then
+		error("Usage: hooksecurefunc([table,] \"functionName\", hookfunc)", 2)
+	end
+	target[name] = function(...)
+		local results = { original(...) }
+		call(hook, ...)
+		return unpack(results, 1, table.maxn(results))
+	end
+end
+
+------------------------------------------------------------------------------
+-- Frames and events.
+
+local event_frames = {} -- event -> list of frames, in the order they registered
+local all_event_frames = {}
+local updating = {} -- frames with an OnUpdate script, in the order they got it
+local Frame = {}
+Frame.__index = Frame
+local named_scripts = { OnEvent = true, OnUpdate = true, OnShow = true, OnHide = true }
+
+local function remove(list, item)
+	for i = #list, 1, -1 do
+		if list[i] == item then tremove(list, i) end
+	end
+end
+
+local function refresh_updating()
+	host.set_updating(#updating > 0)
+end
+
+function CreateFrame(frame_type, name, parent, template)
+	if type(frame_type) ~= "string" then error("CreateFrame: frameType must be a string", 2) end
+	local frame = setmetatable({ _type = frame_type, _name = name, _parent = parent,
+		_shown = true, _scripts = {}, _events = {}, _attributes = {} }, Frame)
+	if type(name) == "string" then _G[name] = frame end
+	return frame
+end
+
+function Frame:GetName() return self._name end
+function Frame:GetObjectType() return self._type end
+function Frame:IsObjectType(kind) return self._type == kind end
+function Frame:GetParent() return self._parent end
+function Frame:SetParent(parent) self._parent = parent end
+function Frame:SetAttribute(key, value) self._attributes[key] = value end
+function Frame:GetAttribute(key) return self._attributes[key] end
+
+function Frame:RegisterEvent(event)
+	if type(event) ~= "string" or not strfind(event, "^[A-Z][A-Z0-9_]*$") then
+		error("Attempt to register unknown event \"" .. tostring(event) .. "\"", 2)
+	end
+	if self._events[event] then return end
+	self._events[event] = true
+	local list = event_frames[event]
+	if not list then list = {} event_frames[event] = list end
+	list[#list + 1] = self
+end
+
+function Frame:UnregisterEvent(event)
+	if not self._events[event] then return end
+	self._events[event] = nil
+	remove(event_frames[event], self)
+end
+
+function Frame:RegisterAllEvents()
+	if not self._all then self._all = true all_event_frames[#all_event_frames + 1] = self end
+end
+
+function Frame:UnregisterAllEvents()
+	for event in pairs(self._events) do self:UnregisterEvent(event) end
+	if self._all then self._all = nil remove(all_event_frames, self) end
+end
+
+function Frame:IsEventRegistered(event) return self._events[event] == true or self._all == true end
+
+function Frame:SetScript(script, fn)
+	if not named_scripts[script] then error("Frame:SetScript: unknown script " .. tostring(script), 2) end
+	if fn ~= nil and type(fn) ~= "function" then error("Frame:SetScript: handler must be a function", 2) end
+	self._scripts[script] = fn
+	if script == "OnUpdate" then
+		remove(updating, self)
+		if fn then updating[#updating + 1] = self end
+		refresh_updating()
+	end
+end
+
+function Frame:GetScript(script) return self._scripts[script] end
+
+function Frame:HookScript(script, fn)
+	local before = self._scripts[script]
+	if not before then return self:SetScript(script, fn) end
+	self:SetScript(script, function(...)
+		before(...)
+		return fn(...)
+	end)
+end
+
+function Frame:Show()
+	if self._shown then return end
+	self._shown = true
+	local script = self._scripts.OnShow
+	if script then call(script, self) end
+end
+
+function Frame:Hide()
+	if not self._shown then return end
+	self._shown = false
+	local script = self._scripts.OnHide
+	if script then call(script, self) end
+end
+
+function Frame:IsShown() return self._shown end
+function Frame:IsVisible() return self._shown and (not self._parent or self._parent:IsVisible()) end
+function Frame:SetShown(shown) if shown then self:Show() else self:Hide() end end
+
+-- Layout does not exist in a headless client: these take their arguments and do nothing.
+for _, method in ipairs({ "SetPoint", "ClearAllPoints", "SetAllPoints", "SetSize", "SetWidth",
+	"SetHeight", "SetAlpha", "EnableMouse", "SetMovable", "RegisterForDrag", "SetFrameStrata",
+	"SetFrameLevel", "SetScale", "SetClampedToScreen", "SetBackdrop", "SetToplevel" }) do
+	Frame[method] = function() end
+end
+
+local function deliver(frames, event, ...)
+	local snapshot = { unpack(frames) }
+	for i = 1, #snapshot do
+		local frame = snapshot[i]
+		local script = frame._scripts.OnEvent
+		if script and (frame._events[event] or frame._all) then call(script, frame, event, ...) end
+	end
+end
+
+------------------------------------------------------------------------------
+-- The chat frame: print, AddMessage, message event filters, chat lines.
+
+local ChatFrame = setmetatable({ _name = "ChatFrame1" }, Frame)
+ChatFrame.__index = ChatFrame
+function ChatFrame:AddMessage(text, r, g, b)
+	host.chat_line(tostring(text), r, g, b)
+end
+DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
+UIParent = CreateFrame("Frame", "UIParent")
+SELECTED_CHAT_FRAME = ChatFrame
+
+function print(...)
+	local parts = {}
+	for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+	DEFAULT_CHAT_FRAME:AddMessage(tconcat(parts, " "))
+end
+
+local filters = {} -- event -> list of filter functions, in the order they were added
+function ChatFrame_AddMessageEventFilter(event, fn)
+	if type(fn) ~= "function" then error("Usage: ChatFrame_AddMessageEventFilter(event, func)", 2) end
+	local list = filters[event] or {}
+	filters[event] = list
+	for _, f in ipairs(list) do if f == fn then return end end
+	list[#list + 1] = fn
+end
+function ChatFrame_RemoveMessageEventFilter(event, fn)
+	if filters[event] then remove(filters[event], fn) end
+end
+function ChatFrame_GetMessageEventFilters(event) return filters[event] end
+
+local CHAT_FORMATS = config.chat_formats -- event suffix -> format of (name, text)
+
+function Ambiguate(name, context)
+	if type(name) ~= "string" then return name end
+	local short, realm = strsplit("-", name, 2)
+	if not realm or context == "mail" then return name end
+	if context == "short" or realm == host.realm() then return short end
+	return name
+end
+
+local function show_chat(event, text, author, ...)
+	local list = filters[event]
+	local args = { text, author, ... }
+	local n = select("#", ...) + 2
+	if list then
+		for _, filter in ipairs({ unpack(list) }) do
+			local results = { call(filter, ChatFrame, event, unpack(args, 1, n)) }
+			if results[1] then
+				if results[2] then return end -- the first filter that answers true hides the line
+				if results[3] ~= nil then
+					for i = 3, table.maxn(results) do args[i - 2] = results[i] end
+				end
+			end
+		end
+	end
+	local suffix = strsub(event, 10)
+	local form = CHAT_FORMATS[suffix]
+	if not form then return end
+	ChatFrame:AddMessage(strformat(form, Ambiguate(args[2] or "", "none"), args[1] or ""))
+end
+
+------------------------------------------------------------------------------
+-- Timers.
+
+local timers, next_timer = {}, 0
+
+local function schedule(seconds, fn, ticker)
+	if type(seconds) ~= "number" then error("Usage: C_Timer.After(seconds, callback)", 3) end
+	if type(fn) ~= "function" then error("Usage: C_Timer.After(seconds, callback)", 3) end
+	next_timer = next_timer + 1
+	timers[next_timer] = ticker or fn
+	host.schedule(next_timer, seconds < 0 and 0 or seconds)
+	return next_timer
+end
+
+local Timer = {}
+Timer.__index = Timer
+function Timer:Cancel()
+	self._cancelled = true
+	if self._id then timers[self._id] = nil host.cancel(self._id) end
+end
+function Timer:IsCancelled() return self._cancelled == true end
+
+C_Timer = {}
+function C_Timer.After(seconds, fn) schedule(seconds, fn) end
+function C_Timer.NewTimer(seconds, fn)
+	local timer = setmetatable({}, Timer)
+	timer._id = schedule(seconds, function() timer._cancelled = true fn(timer) end)
+	return timer
+end
+function C_Timer.NewTicker(seconds, fn, iterations)
+	local ticker = setmetatable({ _left = iterations }, Timer)
+	local function tick()
+		if ticker._cancelled then return end
+		if ticker._left then ticker._left = ticker._left - 1 end
+		if not ticker._left or ticker._left > 0 then
+			ticker._id = schedule(seconds, tick)
+		else
+			ticker._cancelled = true
+		end
+		fn(ticker)
+	end
+	ticker._id = schedule(seconds, tick)
+	return ticker
+end
+
+function api.timer(id)
+	local fn = timers[id]
+	timers[id] = nil
+	if fn then call(fn) end
+end
+
+function api.update(elapsed)
+	local snapshot = { unpack(updating) }
+	for i = 1, #snapshot do
+		local frame = snapshot[i]
+		local script = frame._scripts.OnUpdate
+		if script and frame._shown then call(script, frame, elapsed) end
+	end
+end
+
+------------------------------------------------------------------------------
+-- The player, units and the group.
+
+function UnitName(unit)
+	local name, realm = host.unit(unit, "name")
+	return name, realm
+end
+function UnitFullName(unit)
+	local name, realm = host.unit(unit, "full")
+	return name, realm
+end
+function UnitGUID(unit) return (host.unit(unit, "guid")) end
+function UnitSex(unit) return (host.unit(unit, "sex")) end
+function UnitExists(unit) return (host.unit(unit, "exists")) == true end
+function UnitIsConnected(unit) return (host.unit(unit, "connected")) == true end
+function UnitIsGroupLeader(unit) return (host.unit(unit, "leader")) == true end
+function UnitIsGroupAssistant(unit) return (host.unit(unit, "assistant")) == true end
+function UnitIsUnit(a, b)
+	local x, y = UnitGUID(a), UnitGUID(b)
+	return x ~= nil and x == y
+end
+function UnitInParty(unit) return (host.unit(unit, "party")) == true end
+function UnitInRaid(unit) return host.unit(unit, "raid") end
+function GetRealmName() return host.realm_display() end
+function GetNormalizedRealmName() return host.realm() end
+function GetLocale() return config.locale end
+function GetBuildInfo() return unpack(config.build) end
+function IsLoggedIn() return host.logged_in() end
+function IsInGroup(category) return host.group("in_group") == true end
+function IsInRaid(category) return host.group("in_raid") == true end
+function GetNumGroupMembers(category) return host.group("count") end
+function GetNumSubgroupMembers() return host.group("subgroup_count") end
+function GetRaidRosterInfo(index) return host.roster(index) end
+function IsInInstance() return false, "none" end
+LE_PARTY_CATEGORY_HOME, LE_PARTY_CATEGORY_INSTANCE = 1, 2
+
+------------------------------------------------------------------------------
+-- Chat, addon messages, rolls.
+
+local function send_chat(text, chat_type, language, target)
+	if type(text) ~= "string" and type(text) ~= "number" then
+		error("Usage: SendChatMessage(text [, chatType [, languageID [, target]]])", 3)
+	end
+	return host.send_chat(tostring(text), chat_type and strupper(chat_type) or "SAY", target)
+end
+
+C_ChatInfo = {}
+if config.classic then
+	function SendChatMessage(...) return send_chat(...) end
+else
+	function C_ChatInfo.SendChatMessage(...) return send_chat(...) end
+	if config.deprecated_globals then function SendChatMessage(...) return send_chat(...) end end
+end
+
+function C_ChatInfo.RegisterAddonMessagePrefix(prefix)
+	if type(prefix) ~= "string" then error("Usage: C_ChatInfo.RegisterAddonMessagePrefix(prefix)", 2) end
+	return host.register_prefix(prefix)
+end
+function C_ChatInfo.IsAddonMessagePrefixRegistered(prefix) return host.prefix_registered(prefix) end
+function C_ChatInfo.GetRegisteredAddonMessagePrefixes() return host.prefixes() end
+function C_ChatInfo.InChatMessagingLockdown() return host.lockdown(), nil end
+function C_ChatInfo.SendAddonMessage(prefix, message, chat_type, target)
+	if type(prefix) ~= "string" or type(message) ~= "string" then
+		error("Usage: C_ChatInfo.SendAddonMessage(prefix, message [, chatType [, target]])", 2)
+	end
+	local result = host.send_addon(prefix, message, chat_type and strupper(chat_type) or "PARTY", target)
+	if config.classic then return result == 0 end
+	return result
+end
+if config.classic then
+	SendAddonMessage = C_ChatInfo.SendAddonMessage
+	RegisterAddonMessagePrefix = C_ChatInfo.RegisterAddonMessagePrefix
+end
+
+Enum = {
+	SendAddonMessageResult = { Success = 0, InvalidPrefix = 1, InvalidMessage = 2,
+		AddonMessageThrottle = 3, InvalidChatType = 4, NotInGroup = 5, TargetRequired = 6,
+		InvalidChannel = 7, ChannelThrottle = 8, GeneralError = 9, NotInGuild = 10,
+		AddOnMessageLockdown = 11, TargetOffline = 12 },
+	RegisterAddonMessagePrefixResult = { Success = 0, DuplicatePrefix = 1, InvalidPrefix = 2,
+		MaxPrefixes = 3 },
+}
+
+function RandomRoll(low, high)
+	host.roll(low, high)
+end
+
+RANDOM_ROLL_RESULT = config.random_roll_result
+
+------------------------------------------------------------------------------
+-- Addons' metadata.
+
+C_AddOns = {}
+function C_AddOns.GetAddOnMetadata(addon, field) return host.metadata(addon, field) end
+function C_AddOns.IsAddOnLoaded(addon) return host.addon_loaded(addon) end
+function C_AddOns.GetNumAddOns() return host.addon_count() end
+if config.classic then
+	GetAddOnMetadata = C_AddOns.GetAddOnMetadata
+	IsAddOnLoaded = C_AddOns.IsAddOnLoaded
+end
+
+------------------------------------------------------------------------------
+-- Slash commands and the chat box.
+
+SlashCmdList = {}
+local slash_keys = {} -- SlashCmdList keys in the order they were first set
+setmetatable(SlashCmdList, {
+	__newindex = function(t, key, value)
+		slash_keys[#slash_keys + 1] = key
+		rawset(t, key, value)
+	end,
+})
+
+-- Blizzard's own /roll, which addons may hook.
+SLASH_RANDOM1, SLASH_RANDOM2, SLASH_RANDOM3, SLASH_RANDOM4 = "/random", "/roll", "/rand", "/rnd"
+SlashCmdList.RANDOM = function(msg)
+	local low, high = strmatch(msg or "", "^%s*(%d*)%s*(%d*)")
+	low, high = tonumber(low), tonumber(high)
+	if low and not high then low, high = 1, low end
+	RandomRoll(low or 1, high or 100)
+end
+SLASH_RELOADUI1, SLASH_RELOADUI2 = "/reload", "/reloadui"
+SlashCmdList.RELOADUI = function() host.reload() end
+
+local CHAT_COMMANDS = config.chat_commands -- "/p" -> "PARTY", ...
+
+local function find_slash(command)
+	for _, key in ipairs(slash_keys) do
+		local handler = rawget(SlashCmdList, key)
+		if handler then
+			local i = 1
+			while true do
+				local name = _G["SLASH_" .. key .. i]
+				if not name then break end
+				if strlower(name) == command then return handler end
+				i = i + 1
+			end
+		end
+	end
+end
+
+function api.chat_box(line)
+	if strsub(line, 1, 1) ~= "/" then
+		return send_chat(line, "SAY")
+	end
+	local command, rest = strmatch(line, "^(%S+)%s*(.-)%s*$")
+	command = strlower(command)
+	local chat_type = CHAT_COMMANDS[command]
+	if chat_type == "WHISPER" then
+		local target, text = strmatch(rest, "^(%S+)%s*(.*)$")
+		if target then return call(send_chat, text, "WHISPER", nil, target) end
+		return
+	elseif chat_type == "TARGET" then
+		return host.set_target(rest)
+	elseif chat_type then
+		return call(send_chat, rest, chat_type)
+	end
+	local handler = find_slash(command)
+	if handler then return call(handler, rest, ChatFrame) end
+	host.system_line(config.unknown_command)
+end
+
+------------------------------------------------------------------------------
+-- Events from the realm, and the client's own chat frame.
+
+function api.event(event, ...)
+	local frames = event_frames[event]
+	if frames then deliver(frames, event, ...) end
+	if #all_event_frames > 0 then deliver(all_event_frames, event, ...) end
+	if strsub(event, 1, 9) == "CHAT_MSG_" and event ~= "CHAT_MSG_ADDON" then
+		show_chat(event, ...)
+	end
+end
+
+-- Run one file of an addon: the chunk gets (addonName, namespace) as `...`.
+function api.run_file(code, chunkname, addon_name, namespace)
+	local chunk, message = loadstring(code, chunkname)
+	if not chunk then report(message) return false end
+	return (call(chunk, addon_name, namespace))
+end
+
+function api.rawget(name) return rawget(_G, name) end
+function api.rawset(name, value) rawset(_G, name, value) end
+
+------------------------------------------------------------------------------
+-- What WoW does not have. An API the realm does not implement fails loudly.
+
+io, os, require, dofile, loadfile, package, module, load, debug, python = nil
+local function unimplemented(name)
+	return function()
+		error("the WoW API " .. name .. " is not implemented in the pyhost realm", 2)
+	end
+end
+setmetatable(_G, {
+	__index = function(_, name)
+		if not config.unimplemented[name] then return nil end
+		if strsub(name, 1, 2) == "C_" then -- a namespace: each of its functions fails by name
+			return setmetatable({}, { __index = function(_, member)
+				return unimplemented(name .. "." .. tostring(member))
+			end })
+		end
+		return unimplemented(name)
+	end,
+})
+
+return api

@@ -1,0 +1,605 @@
+"""The simulated realm: a virtual clock, the server, and every logged-in client.
+
+Python owns the world: time, who is grouped with whom, where players stand,
+what the network delivers and when, and the server's `/roll`. Each player is
+a `Client` with its own Lua runtime. Time is virtual: `run_until_quiet()`
+jumps from one pending delivery or timer to the next (frames with an
+OnUpdate script tick at `fps` on the way) and stops when nothing is pending;
+`advance(seconds)` runs the clock for a set time.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import random
+import tempfile
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..flavours import FLAVOURS
+from . import locales
+from .client import Client, text, to_lua
+from .groups import Group, GroupError
+from .network import Adversarial, Latency, Network
+
+MAX_ROLL = 1_000_000
+MAX_CHAT_BYTES = 255
+ADDON_CHAT_TYPES = {"PARTY", "RAID", "INSTANCE_CHAT", "GUILD", "OFFICER", "WHISPER", "CHANNEL",
+                    "SAY", "YELL"}
+CHAT_TYPES = {"SAY", "EMOTE", "YELL", "PARTY", "RAID", "RAID_WARNING", "INSTANCE_CHAT",
+              "GUILD", "OFFICER", "WHISPER", "CHANNEL"}
+# Addon message results (Enum.SendAddonMessageResult).
+SUCCESS, INVALID_PREFIX, INVALID_MESSAGE, THROTTLED, INVALID_CHAT_TYPE, NOT_IN_GROUP = range(6)
+TARGET_REQUIRED, INVALID_CHANNEL, NOT_IN_GUILD, LOCKDOWN, TARGET_OFFLINE = 6, 7, 10, 11, 12
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a player stands: nearby means the same zone and within range, in yards."""
+
+    zone: str = "Thunder Bluff"
+    x: float = 0.0
+    y: float = 0.0
+
+    def distance(self, other: Location) -> float:
+        if self.zone != other.zone:
+            return math.inf
+        return math.hypot(self.x - other.x, self.y - other.y)
+
+
+class RealmBusy(RuntimeError):
+    """The realm did not go quiet within the time allowed."""
+
+
+class Realm:
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        flavour: str = "retail",
+        fps: float = 30.0,
+        wtf: Path | str | None = None,
+        latency: Latency | None = None,
+        adversarial: Adversarial | None = None,
+        instruction_limit: int = 10_000_000,
+        max_memory: int | None = 256 * 1024 * 1024,
+        addon_echo: bool = True,
+        bit_signed: bool = False,
+        deprecated_globals: bool = True,
+        restrict_say: bool = True,
+        load_out_of_date: bool = False,
+        say_range: float = 40.0,
+        yell_range: float = 300.0,
+        start_epoch: int = 1_796_000_000,
+    ) -> None:
+        if flavour not in FLAVOURS:
+            raise ValueError(f"flavour is one of {', '.join(FLAVOURS)}, not {flavour!r}")
+        self.seed = seed
+        self.flavour = flavour
+        self.fps = fps
+        self._tempdir = None
+        if wtf is None:
+            self._tempdir = tempfile.TemporaryDirectory(prefix="pyhost-wtf-")
+            wtf = self._tempdir.name
+        self.wtf = Path(wtf)
+        self.network = Network(latency or Latency(), adversarial, seed)
+        self.instruction_limit = instruction_limit
+        self.max_memory = max_memory
+        self.addon_echo = addon_echo
+        self.bit_signed = bit_signed
+        self.deprecated_globals = deprecated_globals
+        self.restrict_say = restrict_say
+        self.load_out_of_date = load_out_of_date
+        self.say_range, self.yell_range = say_range, yell_range
+        self.start_epoch = start_epoch
+        self.now = 0.0
+        self.clients: dict[str, Client] = {}
+        self.groups: list[Group] = []
+        self._queue: list[tuple[float, int, Callable[[], None]]] = []
+        self._order = itertools.count()
+        self._rolls = random.Random(f"{seed}:server rolls")
+        self._scripted_rolls: deque[int] = deque()
+        self._next_frame = 0.0
+        self._line_ids = itertools.count(1)
+        self.dropped_rolls: list[tuple[str, Any, Any]] = []
+
+    # -- the clock ---------------------------------------------------------------------------
+
+    def game_time(self) -> float:
+        """GetTime(): seconds from an arbitrary origin, millisecond resolution."""
+        return round(1000.0 + self.now, 3)
+
+    def epoch(self) -> int:
+        return self.start_epoch + int(self.now)
+
+    def _at(self, due: float, action: Callable[[], None]) -> None:
+        heapq.heappush(self._queue, (due, next(self._order), action))
+
+    @property
+    def pending(self) -> int:
+        return len(self._queue)
+
+    def _frame_step(self) -> float:
+        return 1.0 / self.fps
+
+    def _tick_frames_until(self, moment: float) -> None:
+        """Run every OnUpdate frame tick up to `moment`, at the frame rate."""
+        step = self._frame_step()
+        while True:
+            updating = [c for c in self.clients.values() if c.updating]
+            if not updating:
+                self._next_frame = max(self._next_frame, moment)
+                return
+            if self._next_frame > moment:
+                return
+            self.now = max(self.now, self._next_frame)
+            for client in updating:
+                client.update(step)
+            self._next_frame += step
+
+    def _run_one(self) -> None:
+        due, _, action = heapq.heappop(self._queue)
+        self._tick_frames_until(due)
+        self.now = max(self.now, due)
+        action()
+
+    def run_until_quiet(self, timeout: float = 600.0) -> float:
+        """Deliver and fire everything pending; the virtual seconds it took."""
+        start = self.now
+        while self._queue:
+            if self._queue[0][0] - start > timeout:
+                raise RealmBusy(f"the realm is still busy after {timeout:g} virtual seconds: "
+                                f"{len(self._queue)} deliveries or timers pending (a ticker?)")
+            self._run_one()
+        return self.now - start
+
+    def advance(self, seconds: float) -> None:
+        """Let `seconds` of virtual time pass, frame by frame where frames update."""
+        end = self.now + seconds
+        while self._queue and self._queue[0][0] <= end:
+            self._run_one()
+        self._tick_frames_until(end)
+        self.now = end
+
+    # -- players -----------------------------------------------------------------------------
+
+    def login(
+        self,
+        name: str,
+        *,
+        realm: str = "Thunderhorn",
+        locale: str = "enUS",
+        sex: str = "male",
+        at: Location | None = None,
+        addons: Sequence[Path | str] = (),
+        account: str | None = None,
+    ) -> Client:
+        """Log a character in (or back in): its addons load and the login events fire."""
+        full = f"{name}-{realm.replace(' ', '').replace('-', '')}"
+        client = self.clients.get(full)
+        if client is None:
+            guid = f"Player-{1000 + len(self.clients)}-{len(self.clients) + 1:08X}"
+            client = Client(self, name=name, realm_name=realm, locale=locale, sex=sex,
+                            location=at or Location(), addons=[Path(a) for a in addons],
+                            account=account or name, guid=guid)
+            self.clients[full] = client
+        elif client.online:
+            raise ValueError(f"{full} is already logged in")
+        client.login()
+        self.client_came_back(client)
+        return client
+
+    def client_came_back(self, client: Client) -> None:
+        group = self.group_of(client)
+        if group is not None:
+            self._roster_changed(group, f"comes_online:{client.name}")
+
+    def logout(self, client: Client) -> None:
+        """The player logs out; they stay in their group, offline."""
+        client.logout()
+        group = self.group_of(client)
+        if group is not None:
+            self._roster_changed(group, f"goes_offline:{client.name}")
+
+    def request_reload(self, client: Client) -> None:
+        # /reload runs after the slash command returns, as the UI tears down.
+        self._at(self.now, client.reload)
+
+    def find(self, name: str, *, relative_to: Client | None = None) -> Client | None:
+        """A client by "Name-Realm", or by "Name" on the asker's realm."""
+        if name in self.clients:
+            return self.clients[name]
+        if relative_to is not None and "-" not in name:
+            return self.clients.get(f"{name}-{relative_to.realm_name}")
+        matches = [c for c in self.clients.values() if c.name == name]
+        return matches[0] if len(matches) == 1 else None
+
+    def nearby(self, client: Client, yards: float) -> list[Client]:
+        return [c for c in self.clients.values()
+                if c.online and c.location.distance(client.location) <= yards]
+
+    def move(self, client: Client, location: Location) -> None:
+        client.location = location
+
+    # -- groups ------------------------------------------------------------------------------
+
+    def group_of(self, client: Client) -> Group | None:
+        for group in self.groups:
+            if client.full_name in group.members:
+                return group
+        return None
+
+    def invite(self, leader: Client, invitee: Client) -> None:
+        """`leader` invites `invitee`, who accepts at once."""
+        if self.group_of(invitee) is not None:
+            raise GroupError(f"{invitee.name} is already in a group")
+        group = self.group_of(leader)
+        if group is None:
+            group = Group(leader=leader.full_name)
+            self.groups.append(group)
+        elif group.leader != leader.full_name and leader.full_name not in group.assistants:
+            raise GroupError(f"{leader.name} may not invite: only the leader or an assistant")
+        group.add(invitee.full_name)
+        key = "joins_raid" if group.raid else "joins_party"
+        self._roster_changed(group, f"{key}:{invitee.name}")
+
+    def party(self, *clients: Client) -> Group:
+        """Group these clients, the first leading; more than five make a raid."""
+        leader, *others = clients
+        for index, other in enumerate(others):
+            if index == 4:
+                self.convert_to_raid(leader)
+            self.invite(leader, other)
+        group = self.group_of(leader)
+        assert group is not None
+        return group
+
+    def raid(self, *clients: Client) -> Group:
+        leader, *others = clients
+        if others:
+            self.invite(leader, others[0])
+        self.convert_to_raid(leader)
+        for other in others[1:]:
+            self.invite(leader, other)
+        group = self.group_of(leader)
+        assert group is not None
+        return group
+
+    def convert_to_raid(self, leader: Client) -> None:
+        group = self._led_by(leader)
+        if not group.raid:
+            group.raid = True
+            self._roster_changed(group, "converted:")
+
+    def leave(self, client: Client) -> None:
+        group = self.group_of(client)
+        if group is None:
+            raise GroupError(f"{client.name} is not in a group")
+        key = "leaves_raid" if group.raid else "leaves_party"
+        group.remove(client.full_name)
+        self._roster_changed(group, f"{key}:{client.name}", also=[client])
+
+    def kick(self, leader: Client, member: Client) -> None:
+        group = self.group_of(leader)
+        if group is None or member.full_name not in group.members:
+            raise GroupError(f"{member.name} is not in {leader.name}'s group")
+        if group.rank(leader.full_name) < 1 or group.rank(member.full_name) >= \
+                group.rank(leader.full_name):
+            raise GroupError(f"{leader.name} may not remove {member.name}")
+        self.leave(member)
+
+    def promote(self, leader: Client, member: Client) -> None:
+        group = self._led_by(leader)
+        group.leader = member.full_name
+        group.assistants.discard(member.full_name)
+        self._roster_changed(group, f"new_leader:{member.name}")
+
+    def make_assistant(self, leader: Client, member: Client) -> None:
+        group = self._led_by(leader)
+        if not group.raid:
+            raise GroupError("only a raid has assistants")
+        group.assistants.add(member.full_name)
+        self._roster_changed(group, "")
+
+    def move_to_subgroup(self, leader: Client, member: Client, subgroup: int) -> None:
+        group = self._led_by(leader)
+        group.move(member.full_name, subgroup)
+        self._roster_changed(group, "")
+
+    def _led_by(self, leader: Client) -> Group:
+        group = self.group_of(leader)
+        if group is None or group.leader != leader.full_name:
+            raise GroupError(f"{leader.name} does not lead a group")
+        return group
+
+    def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = ()) -> None:
+        """Tell everyone online in the group (and anyone who just left), with a system line."""
+        key, _, who = news.partition(":")
+        told = [self.clients[name] for name in group.members] + list(also)
+        if len(group.members) <= 1:  # a group of one disbands
+            self.groups.remove(group)
+            key, who = "disbanded", ""
+        for client in told:
+            if not client.online:
+                continue
+            if key:
+                line = locales.SYSTEM[key] % who if "%s" in locales.SYSTEM[key] else \
+                    locales.SYSTEM[key]
+                client.system_line(line)
+            client.fire("GROUP_ROSTER_UPDATE")
+
+    def group_info(self, client: Client, what: str) -> Any:
+        group = self.group_of(client)
+        if what == "in_group":
+            return group is not None
+        if what == "in_raid":
+            return group is not None and group.raid
+        if what == "count":
+            return len(group.members) if group else 0
+        if what == "subgroup_count":
+            return len(group.party_of(client.full_name)) - 1 if group else 0
+        raise ValueError(what)
+
+    def roster_info(self, client: Client, index: Any) -> Any:
+        group = self.group_of(client)
+        if group is None or not group.raid or not isinstance(index, int) or \
+                not 1 <= index <= len(group.members):
+            return None
+        member = self.clients[group.members[index - 1]]
+        shown = member.name if member.realm_name == client.realm_name else member.full_name
+        return (to_lua(shown), group.rank(member.full_name), group.subgroups[member.full_name],
+                80, b"Shaman", b"SHAMAN", to_lua(member.location.zone), member.online, False,
+                b"NONE", False, b"NONE")
+
+    # -- units -------------------------------------------------------------------------------
+
+    def resolve_unit(self, client: Client, unit: str) -> Client | None:
+        unit = unit.lower()
+        group = self.group_of(client)
+        if unit == "player":
+            return client
+        if unit == "target":
+            return self.find(client.target, relative_to=client) if client.target else None
+        if unit.startswith("party") and unit[5:].isdigit() and group is not None:
+            others = [m for m in group.party_of(client.full_name) if m != client.full_name]
+            index = int(unit[5:])
+            return self.clients[others[index - 1]] if 1 <= index <= len(others) else None
+        if unit.startswith("raid") and unit[4:].isdigit() and group is not None and group.raid:
+            index = int(unit[4:])
+            return self.clients[group.members[index - 1]] if 1 <= index <= len(
+                group.members) else None
+        found = self.find(unit if "-" in unit else unit, relative_to=client)
+        if found is None:  # names are case-sensitive in the realm, unit tokens are not
+            for other in self.clients.values():
+                if other.name.lower() == unit or other.full_name.lower() == unit:
+                    found = other
+        return found
+
+    def unit_info(self, client: Client, unit: str, what: str) -> Any:
+        other = self.resolve_unit(client, unit)
+        if other is None:
+            return False if what in ("exists", "connected", "leader", "assistant", "party") \
+                else None
+        group = self.group_of(client)
+        same_group = group is not None and other.full_name in group.members
+        if what == "name":
+            realm = None if other.realm_name == client.realm_name else other.realm_name
+            return to_lua(other.name), None if realm is None else to_lua(realm)
+        if what == "full":
+            return to_lua(other.name), to_lua(other.realm_name)
+        if what == "guid":
+            return to_lua(other.guid)
+        if what == "sex":
+            return {"unknown": 1, "male": 2, "female": 3}[other.sex]
+        if what == "exists":
+            return True
+        if what == "connected":
+            return other.online
+        if what == "leader":
+            return same_group and group.leader == other.full_name  # type: ignore[union-attr]
+        if what == "assistant":
+            return same_group and other.full_name in group.assistants  # type: ignore[union-attr]
+        if what == "party":
+            return same_group
+        if what == "raid":
+            if not same_group or not group.raid:  # type: ignore[union-attr]
+                return None
+            return group.members.index(other.full_name) + 1  # type: ignore[union-attr]
+        raise ValueError(what)
+
+    def set_target(self, client: Client, name: str) -> None:
+        other = self.resolve_unit(client, name.strip()) if name.strip() else None
+        if other is None or not other.online:
+            client.target = None
+            client.system_line(locales.SYSTEM["no_player"] % name.strip())
+            return
+        client.target = other.full_name
+        client.fire("PLAYER_TARGET_CHANGED")
+
+    # -- chat --------------------------------------------------------------------------------
+
+    def _deliver(self, sender: str, receiver: Client, kind: str,
+                 action: Callable[[Client], None]) -> None:
+        def arrive() -> None:
+            if receiver.online:  # a message for a player who went offline is lost
+                action(receiver)
+
+        for due in self.network.plan(self.now, sender, receiver.full_name, kind):
+            self._at(due, arrive)
+
+    def _chat_event(self, sender: Client, event: str, body: bytes,
+                    receivers: Sequence[Client]) -> None:
+        guid = to_lua(sender.guid)
+        author = to_lua(sender.full_name)
+
+        def show(receiver: Client) -> None:
+            receiver.fire(event, body, author, b"", b"", b"", b"", 0, 0, b"", 0,
+                          next(self._line_ids), guid, 0, False, False, False, False)
+
+        for receiver in receivers:
+            self._deliver(sender.full_name, receiver, "chat", show)
+
+    def _system(self, client: Client, key: str, *args: str) -> None:
+        line = locales.SYSTEM[key] % args if args else locales.SYSTEM[key]
+        self._at(self.now, lambda: client.system_line(line) if client.online else None)
+
+    def send_chat(self, client: Client, body: bytes, chat_type: str, target: str | None, *,
+                  hardware: bool) -> Any:
+        """SendChatMessage: route one line of chat as the server would."""
+        if chat_type not in CHAT_TYPES:
+            return to_lua(f"Invalid chat type: {chat_type}")
+        body = body[:MAX_CHAT_BYTES]
+        if not body.strip():
+            return None
+        group = self.group_of(client)
+        leader = group is not None and group.leader == client.full_name
+        if chat_type in ("SAY", "EMOTE", "YELL"):
+            if chat_type != "EMOTE" and self.restrict_say and not hardware:
+                return None  # outdoors, SAY and YELL need a key press: silently nothing
+            yards = self.yell_range if chat_type == "YELL" else self.say_range
+            self._chat_event(client, f"CHAT_MSG_{chat_type}", body, self.nearby(client, yards))
+        elif chat_type == "PARTY":
+            if group is None:
+                self._system(client, "not_in_party")
+                return None
+            event = "CHAT_MSG_PARTY_LEADER" if leader else "CHAT_MSG_PARTY"
+            self._chat_event(client, event, body, self._online(group.party_of(client.full_name)))
+        elif chat_type == "RAID":
+            if group is None or not group.raid:
+                self._system(client, "not_in_raid")
+                return None
+            event = "CHAT_MSG_RAID_LEADER" if leader else "CHAT_MSG_RAID"
+            self._chat_event(client, event, body, self._online(group.members))
+        elif chat_type == "RAID_WARNING":
+            if group is None or (group.raid and group.rank(client.full_name) < 1):
+                self._system(client, "no_permission" if group else "not_in_party")
+                return None
+            self._chat_event(client, "CHAT_MSG_RAID_WARNING", body, self._online(group.members))
+        elif chat_type == "WHISPER":
+            other = self.find(target or "", relative_to=client)
+            if other is None or not other.online:
+                self._system(client, "no_player", target or "")
+                return None
+            self._chat_event(client, "CHAT_MSG_WHISPER", body, [other])
+            self._chat_event(other, "CHAT_MSG_WHISPER_INFORM", body, [client])
+        elif chat_type == "INSTANCE_CHAT":
+            self._system(client, "not_in_instance")
+        else:  # GUILD, OFFICER, CHANNEL: the realm has no guilds or channels
+            self._system(client, "not_in_guild")
+        return None
+
+    def _online(self, names: Sequence[str]) -> list[Client]:
+        return [self.clients[n] for n in names if self.clients[n].online]
+
+    # -- addon messages ----------------------------------------------------------------------
+
+    def send_addon(self, client: Client, prefix: bytes, body: bytes, chat_type: str,
+                   target: str | None) -> int:
+        """C_ChatInfo.SendAddonMessage: the result code, and delivery when it succeeds."""
+        if not prefix or len(prefix) > 16:
+            return INVALID_PREFIX
+        if len(body) > MAX_CHAT_BYTES or b"\0" in body:
+            return INVALID_MESSAGE
+        classic = FLAVOURS[self.flavour].classic
+        if chat_type not in ADDON_CHAT_TYPES or (chat_type in ("SAY", "YELL") and not classic) \
+                or (chat_type == "CHANNEL" and classic):
+            return INVALID_CHAT_TYPE
+        if client.lockdown:
+            return LOCKDOWN
+        group = self.group_of(client)
+        receivers: list[Client]
+        if chat_type == "WHISPER":
+            if not target:
+                return TARGET_REQUIRED
+            other = self.find(target, relative_to=client)
+            if other is None or not other.online:
+                self._system(client, "no_player", target)
+                return TARGET_OFFLINE
+            receivers = [other]
+        elif chat_type in ("PARTY", "RAID"):
+            if group is None:
+                return NOT_IN_GROUP
+            if chat_type == "RAID" and not group.raid:
+                chat_type = "PARTY"  # RAID outside a raid goes to the party
+            names = group.members if chat_type == "RAID" else group.party_of(client.full_name)
+            receivers = [c for c in self._online(names)
+                         if c is not client or self.addon_echo]
+        elif chat_type in ("SAY", "YELL"):
+            yards = self.yell_range if chat_type == "YELL" else self.say_range
+            receivers = [c for c in self.nearby(client, yards)
+                         if c is not client or self.addon_echo]
+        elif chat_type == "INSTANCE_CHAT":
+            return NOT_IN_GROUP
+        elif chat_type == "CHANNEL":
+            return INVALID_CHANNEL
+        else:
+            return NOT_IN_GUILD
+        # Whispers outside instances are exempt from the per-prefix throttle.
+        if chat_type != "WHISPER" and not client.take_token(prefix, self.now):
+            return THROTTLED
+        sender = to_lua(client.full_name)
+        whisper_target = to_lua(client.full_name) if chat_type == "WHISPER" else b""
+        channel = to_lua(chat_type)
+
+        def arrive(receiver: Client) -> None:
+            if receiver.prefix_registered(prefix):
+                receiver.fire("CHAT_MSG_ADDON", prefix, body, channel, sender, whisper_target,
+                              0, 0, b"", 0)
+
+        for receiver in receivers:
+            self._deliver(client.full_name, receiver, "addon", arrive)
+        return SUCCESS
+
+    # -- the server's /roll ------------------------------------------------------------------
+
+    def script_rolls(self, *values: int) -> None:
+        """The results of the next RandomRoll calls, in order (for demos and tests)."""
+        self._scripted_rolls.extend(values)
+
+    def roll(self, client: Client, low: Any, high: Any) -> None:
+        bounds = []
+        for value in (low, high):
+            number = value if isinstance(value, (int, float)) else _number(value)
+            bounds.append(None if number is None else math.floor(number))
+        if None in bounds or not 1 <= bounds[0] <= bounds[1] <= MAX_ROLL:  # type: ignore[operator]
+            self.dropped_rolls.append((client.full_name, low, high))
+            return  # the server ignores a roll it cannot make
+        low_n, high_n = bounds  # type: ignore[misc]
+        if self._scripted_rolls:
+            result = self._scripted_rolls.popleft()
+            if not low_n <= result <= high_n:
+                raise ValueError(f"scripted roll {result} is outside {low_n}-{high_n}")
+        else:
+            result = self._rolls.randint(low_n, high_n)
+        group = self.group_of(client)
+        seen = {c.full_name: c for c in self.nearby(client, self.say_range)}
+        if group is not None:
+            seen.update({c.full_name: c for c in self._online(group.members)})
+        seen[client.full_name] = client
+        for receiver in seen.values():
+            line = locales.RANDOM_ROLL_RESULT[receiver.locale] % (client.name, result, low_n,
+                                                                 high_n)
+            self._deliver("server", receiver, "system",
+                          lambda r, line=line: r.system_line(line))
+
+    # -- timers ------------------------------------------------------------------------------
+
+    def schedule_timer(self, client: Client, timer: int, delay: float) -> None:
+        generation = client.generation
+        self._at(self.now + delay, lambda: client.timer_fired(timer, generation))
+
+    def errors(self) -> list[tuple[str, str]]:
+        """Every addon error on every client: (client, error text)."""
+        return [(c.full_name, e.traceback) for c in self.clients.values() for e in c.errors]
+
+
+def _number(value: Any) -> float | None:
+    try:
+        return float(text(value))
+    except ValueError:
+        return None
