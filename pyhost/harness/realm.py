@@ -359,25 +359,24 @@ class Realm:
     # -- units -------------------------------------------------------------------------------
 
     def resolve_unit(self, client: Client, unit: str) -> Client | None:
-        unit = unit.lower()
+        """A unit token ("player", "target", "party2", "raid17") or a player's name."""
+        token = unit.lower()
         group = self.group_of(client)
-        if unit == "player":
+        if token == "player":
             return client
-        if unit == "target":
+        if token == "target":
             return self.find(client.target, relative_to=client) if client.target else None
-        if unit.startswith("party") and unit[5:].isdigit() and group is not None:
-            others = [m for m in group.party_of(client.full_name) if m != client.full_name]
-            index = int(unit[5:])
-            return self.clients[others[index - 1]] if 1 <= index <= len(others) else None
-        if unit.startswith("raid") and unit[4:].isdigit() and group is not None and group.raid:
-            index = int(unit[4:])
-            return self.clients[group.members[index - 1]] if 1 <= index <= len(
-                group.members) else None
-        found = self.find(unit if "-" in unit else unit, relative_to=client)
-        if found is None:  # names are case-sensitive in the realm, unit tokens are not
-            for other in self.clients.values():
-                if other.name.lower() == unit or other.full_name.lower() == unit:
-                    found = other
+        if token.startswith("party") and token[5:].isdigit():
+            others = [] if group is None else \
+                [m for m in group.party_of(client.full_name) if m != client.full_name]
+            return _nth(self, others, int(token[5:]))
+        if token.startswith("raid") and token[4:].isdigit():
+            members = group.members if group is not None and group.raid else []
+            return _nth(self, members, int(token[4:]))
+        found = self.find(unit, relative_to=client)
+        if found is None:  # WoW matches names without regard to case
+            found = next((c for c in self.clients.values()
+                          if token in (c.name.lower(), c.full_name.lower())), None)
         return found
 
     def unit_info(self, client: Client, unit: str, what: str) -> Any:
@@ -596,6 +595,10 @@ class Realm:
     def errors(self) -> list[tuple[str, str]]:
         """Every addon error on every client: (client, error text)."""
         return [(c.full_name, e.traceback) for c in self.clients.values() for e in c.errors]
+
+
+def _nth(realm: Realm, names: Sequence[str], index: int) -> Client | None:
+    return realm.clients[names[index - 1]] if 1 <= index <= len(names) else None
 
 
 def _number(value: Any) -> float | None:
