@@ -54,3 +54,18 @@ def snapshot(table) -> tuple:
         frozenset(round_.may_raise), tuple(round_.raises))
     return (seats, hand.phase, len(hand.events), tuple(hand.community), dict(hand.shown),
             betting, len(table.events))
+
+
+def make_addon(root: Path, name: str, files: dict[str, str], toc: str = "") -> Path:
+    """Write an addon folder: `<name>.toc` (Interface for retail and Classic Era, `toc` lines
+    added, the files listed in the order given) and each file."""
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    listed = "\n".join(path for path in files if not path.startswith("_"))
+    (folder / f"{name}.toc").write_text(
+        f"## Interface: 120100, 11509\n## Title: {name}\n{toc}\n{listed}\n", encoding="utf-8")
+    for path, code in files.items():
+        target = folder / path.lstrip("_")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(code, encoding="utf-8")
+    return folder

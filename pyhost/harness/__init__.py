@@ -10,7 +10,7 @@
     assert "Skoll rolls" in riggs.chat
 """
 
-from .client import AddonError, ChatFrame, Client
+from .client import AddonError, ChatFrame, Client, LuaError
 from .groups import Group, GroupError
 from .network import Adversarial, Latency
 from .realm import Location, Realm, RealmBusy
@@ -24,6 +24,7 @@ __all__ = [
            "GroupError",
            "Latency",
            "Location",
+           "LuaError",
            "Realm",
            "RealmBusy",
 ]

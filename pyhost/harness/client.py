@@ -48,6 +48,14 @@ def text(value: Any) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
+class LuaError(Exception):
+    """A Lua error from code a test ran with Client.run_lua."""
+
+
+def _as_tuple(value: Any) -> tuple[Any, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
 @dataclass(frozen=True)
 class AddonError:
     """A Lua error inside an addon, as WoW's error frame would show it."""
@@ -196,7 +204,9 @@ class Client:
             "random_roll_result": locales.RANDOM_ROLL_RESULT[self.locale],
             "unimplemented": table(dict.fromkeys(locales.UNIMPLEMENTED, True)),
         })
-        self._api = self.lua.execute(WOW_LUA, self._host(), config)
+        # Loaded under its own name so tracebacks say where the API's own code is.
+        prelude = self.lua.globals()[b"loadstring"](WOW_LUA, b"=[pyhost wow.lua]")
+        self._api = prelude(self._host(), config)
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -279,9 +289,15 @@ class Client:
             self._hardware = False
 
     def run_lua(self, code: str) -> Any:
-        """Run Lua in this client, as addon code (for tests): its result, errors recorded."""
-        results = self._api.call(self.lua.eval(to_lua(f"function() {code} end")))
-        return results
+        """Run Lua in this client as addon code would run (for tests) and return its results:
+        None, one value, or a tuple of several. A Lua error raises LuaError."""
+        if not self.online:
+            raise RuntimeError(f"{self.full_name} is not logged in")
+        chunk = self.lua.eval(to_lua(f"function() {code}\nend"))
+        ok, *results = _as_tuple(self._api.attempt(chunk))
+        if not ok:
+            raise LuaError(text(results[0]))
+        return None if not results else results[0] if len(results) == 1 else tuple(results)
 
     def global_value(self, name: str) -> Any:
         return self._api.rawget(to_lua(name)) if self._api is not None else None

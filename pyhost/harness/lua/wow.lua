@@ -23,6 +23,9 @@ local loadstring_raw, setfenv = loadstring, setfenv
 
 local api = {}
 
+-- Results with their count, so trailing nils survive: unpack(t, 1, t.n).
+local function pack(...) return { n = select("#", ...), ... } end
+
 ------------------------------------------------------------------------------
 -- Running addon code: every handler under an instruction limit, errors caught.
 
@@ -60,24 +63,39 @@ local function report(message)
 end
 
 -- Call fn(...) protected; returns true and fn's results, or false after reporting.
+-- Nothing but this function runs between the end of the protected call and the
+-- clearing of the hook: a tripped hook spares only it and the error handler.
 local function call(fn, ...)
 	local n, args = select("#", ...), { ... }
-	local function run() return fn(unpack(args, 1, n)) end
+	local count = 0
+	local function capture(...) count = select("#", ...) return ... end
+	local function run() return capture(fn(unpack(args, 1, n))) end
+	local results
 	if depth > 0 then
-		local results = { xpcall(run, on_error) }
-		if not results[1] then report(results[2]) end
-		return unpack(results, 1, table.maxn(results))
+		results = { xpcall(run, on_error) }
+	else
+		depth, tripped = 1, false
+		sethook(trip, "", LIMIT)
+		results = { xpcall(run, on_error) }
+		sethook()
+		depth = 0
 	end
-	depth, tripped = 1, false
-	sethook(trip, "", LIMIT)
-	local results = { xpcall(run, on_error) }
-	sethook()
-	depth = 0
-	if not results[1] then report(results[2]) end
-	return unpack(results, 1, table.maxn(results))
+	if not results[1] then report(results[2]) return false end
+	return true, unpack(results, 2, count + 1)
 end
 guard = call
 api.call = call
+
+-- For tests: run fn under the same limit, but hand a failure back instead of reporting it.
+function api.attempt(fn)
+	local saved = report
+	local failure
+	report = function(message) failure = message end
+	local results = pack(call(fn))
+	report = saved
+	if failure then return false, failure end
+	return unpack(results, 1, results.n) -- true, then fn's results
+end
 
 ------------------------------------------------------------------------------
 -- Lua extras WoW adds: strings, tables, math aliases, bit.
@@ -113,25 +131,30 @@ local function wipe(t)
 end
 
 string.split, string.join, string.trim = strsplit, strjoin, strtrim
-strsplit, strjoin, strtrim = strsplit, strjoin, strtrim
+_G.strsplit, _G.strjoin, _G.strtrim = strsplit, strjoin, strtrim
 function strsplittable(delimiter, text, pieces) return { strsplit(delimiter, text, pieces) } end
 function strlenutf8(text) local _, count = strgsub(text, "[^\128-\191]", "") return count end
 function strcmputf8i(a, b)
 	a, b = strlower(a), strlower(b)
 	return a == b and 0 or (a < b and -1 or 1)
 end
-table.wipe, wipe = wipe, wipe
+table.wipe, _G.wipe = wipe, wipe
 function table.count(t) local n = 0 for _ in pairs(t) do n = n + 1 end return n end
-tinsert, tremove, sort, getn = table.insert, table.remove, table.sort, table.getn
-foreach, foreachi = table.foreach, table.foreachi
-format, gsub, gmatch, strsub, strlen, strlower, strupper, strfind, strmatch, strrep, strrev,
-	strbyte, strchar = string.format, string.gsub, string.gmatch, string.sub, string.len,
-	string.lower, string.upper, string.find, string.match, string.rep, string.reverse,
-	string.byte, string.char
-abs, ceil, floor, max, min, sqrt, exp, log, log10, frexp, ldexp = math.abs, math.ceil,
-	math.floor, math.max, math.min, math.sqrt, math.exp, math.log, math.log10, math.frexp,
-	math.ldexp
-mod, PI = math.fmod, math.pi
+-- Blizzard's Lua-4 style aliases (several share names with this chunk's locals, so they are
+-- set through _G).
+for name, fn in pairs({
+	tinsert = table.insert, tremove = table.remove, sort = table.sort, getn = table.getn,
+	foreach = table.foreach, foreachi = table.foreachi,
+	format = string.format, gsub = string.gsub, gmatch = string.gmatch, strsub = string.sub,
+	strlen = string.len, strlower = string.lower, strupper = string.upper,
+	strfind = string.find, strmatch = string.match, strrep = string.rep,
+	strrev = string.reverse, strbyte = string.byte, strchar = string.char,
+	abs = math.abs, ceil = math.ceil, floor = math.floor, max = math.max, min = math.min,
+	sqrt = math.sqrt, exp = math.exp, log = math.log, log10 = math.log10, frexp = math.frexp,
+	ldexp = math.ldexp, mod = math.fmod, PI = math.pi,
+}) do
+	_G[name] = fn
+end
 -- WoW's trigonometric aliases work in degrees.
 local rad, deg = math.rad, math.deg
 function sin(x) return math.sin(rad(x)) end
@@ -157,6 +180,9 @@ random = math.random
 function fastrandom(m, n) return math.random(m, n) end
 
 bit = config.bit
+-- lupa's metatable for Python objects stays private.
+local python_meta = getmetatable(bit.band)
+if type(python_meta) == "table" then python_meta.__metatable = false end
 
 local host_time, host_date = host.time, host.date
 function time(t) return host_time(t) end
@@ -207,9 +233,9 @@ function hooksecurefunc(target, name, hook)
 		error("Usage: hooksecurefunc([table,] \"functionName\", hookfunc)", 2)
 	end
 	target[name] = function(...)
-		local results = { original(...) }
+		local results = pack(original(...))
 		call(hook, ...)
-		return unpack(results, 1, table.maxn(results))
+		return unpack(results, 1, results.n)
 	end
 end
 
@@ -380,11 +406,11 @@ local function show_chat(event, text, author, ...)
 	local n = select("#", ...) + 2
 	if list then
 		for _, filter in ipairs({ unpack(list) }) do
-			local results = { call(filter, ChatFrame, event, unpack(args, 1, n)) }
+			local results = pack(call(filter, ChatFrame, event, unpack(args, 1, n)))
 			if results[1] then
 				if results[2] then return end -- the first filter that answers true hides the line
 				if results[3] ~= nil then
-					for i = 3, table.maxn(results) do args[i - 2] = results[i] end
+					for i = 3, results.n do args[i - 2] = results[i] end
 				end
 			end
 		end
