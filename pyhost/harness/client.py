@@ -178,6 +178,7 @@ class Client:
         self.online = False
         self.lua = self._api = None
         self._updating = False
+        self.realm.updating_changed(self)
 
     def reload(self) -> None:
         """/reload: save, then start the UI again in the same session."""
@@ -394,6 +395,7 @@ class Client:
 
     def _set_updating(self, active: bool) -> None:
         self._updating = bool(active)
+        self.realm.updating_changed(self)
 
     def _register_prefix(self, prefix: bytes) -> int:
         if not prefix or len(prefix) > 16:

@@ -105,6 +105,7 @@ class Realm:
         self._rolls = random.Random(f"{seed}:server rolls")
         self._scripted_rolls: deque[int] = deque()
         self._next_frame = 0.0
+        self._updating: dict[str, Client] = {}  # clients with a shown OnUpdate frame
         self._line_ids = itertools.count(1)
         self.dropped_rolls: list[tuple[str, Any, Any]] = []
 
@@ -127,11 +128,17 @@ class Realm:
     def _frame_step(self) -> float:
         return 1.0 / self.fps
 
+    def updating_changed(self, client: Client) -> None:
+        if client.updating:
+            self._updating[client.full_name] = client
+        else:
+            self._updating.pop(client.full_name, None)
+
     def _tick_frames_until(self, moment: float) -> None:
         """Run every OnUpdate frame tick up to `moment`, at the frame rate."""
         step = self._frame_step()
         while True:
-            updating = [c for c in self.clients.values() if c.updating]
+            updating = list(self._updating.values())
             if not updating:
                 self._next_frame = max(self._next_frame, moment)
                 return
