@@ -86,6 +86,15 @@ class ChatFrame:
     def __len__(self) -> int:
         return len(self.lines)
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChatFrame):
+            return self.lines == other.lines
+        if isinstance(other, (list, tuple)):
+            return self.lines == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by its lines
+
     def __str__(self) -> str:
         return "\n".join(self.lines)
 

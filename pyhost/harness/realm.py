@@ -325,7 +325,10 @@ class Realm:
         return group
 
     def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = ()) -> None:
-        """Tell everyone online in the group (and anyone who just left), with a system line."""
+        """Tell everyone online in the group (and anyone who just left), with a system line.
+
+        `news` is "key:Name" from locales.SYSTEM; the player it is about reads it in the
+        second person ("You have joined a party.")."""
         key, _, who = news.partition(":")
         told = [self.clients[name] for name in group.members] + list(also)
         if len(group.members) <= 1:  # a group of one disbands
@@ -334,11 +337,20 @@ class Realm:
         for client in told:
             if not client.online:
                 continue
-            if key:
-                line = locales.SYSTEM[key] % who if "%s" in locales.SYSTEM[key] else \
-                    locales.SYSTEM[key]
+            line = self._news_line(key, who, group, about_self=client.name == who)
+            if line:
                 client.system_line(line)
             client.fire("GROUP_ROSTER_UPDATE")
+
+    @staticmethod
+    def _news_line(key: str, who: str, group: Group, *, about_self: bool) -> str:
+        if not key:
+            return ""
+        if about_self and key in ("joins_party", "joins_raid", "leaves_party", "leaves_raid"):
+            verb = "join" if key.startswith("joins") else "leave"
+            return locales.SYSTEM[f"you_{verb}_{'raid' if group.raid else 'party'}"]
+        form = locales.SYSTEM[key]
+        return form % who if "%s" in form else form
 
     def group_info(self, client: Client, what: str) -> Any:
         group = self.group_of(client)
