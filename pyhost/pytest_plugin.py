@@ -146,18 +146,12 @@ def _explain_in(op: str, wanted: Any, frame: ChatFrame) -> list[str]:
 
 def _explain_equal(frame: ChatFrame, expected: list[Any], *, frame_left: bool) -> list[str]:
     shown = [str(line) for line in expected]
-    same = frame.lines == expected
-    summary = "chat frame == list" if frame_left else "list == chat frame"
-    if same:
-        summary += (": the same lines, but a ChatFrame is not a list "
-                    "(compare client.chat.lines)")
-    out = [summary, *_frame_lines(frame)]
+    out = ["chat frame == list" if frame_left else "list == chat frame", *_frame_lines(frame)]
     count = len(expected)
     if expected:
         out += [f"the list has {count} line{'s' if count != 1 else ''}:", *_numbered(shown)]
     else:
         out.append("the list is empty")
-    if not same:
-        out.append("diff (- chat frame, + list):")
-        out += [line.rstrip("\n") for line in difflib.ndiff(frame.lines, shown)]
+    out.append("diff (- chat frame, + list):")
+    out += [line.rstrip("\n") for line in difflib.ndiff(frame.lines, shown)]
     return out
