@@ -184,6 +184,7 @@ class Client:
             return
         self.fire("PLAYER_LOGOUT")
         self._save_variables()
+        self.realm.cancel_timers(self)
         self.online = False
         self.lua = self._api = None
         self._updating = False
@@ -360,7 +361,7 @@ class Client:
             "set_updating": self._set_updating,
             "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(text(line)),
             "schedule": lambda timer, delay: realm.schedule_timer(self, timer, float(delay)),
-            "cancel": lambda timer: None,  # a cancelled timer finds nothing to run
+            "cancel": lambda timer: realm.cancel_timer(self, timer),
             "unit": lambda unit, what: realm.unit_info(self, text(unit), text(what)),
             "realm": lambda: to_lua(self.realm_name),
             "realm_display": lambda: to_lua(self.realm_display),

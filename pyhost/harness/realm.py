@@ -100,11 +100,12 @@ class Realm:
         self.now = 0.0
         self.clients: dict[str, Client] = {}
         self.groups: list[Group] = []
-        self._queue: list[tuple[float, int, Callable[[], None]]] = []
+        self._queue: list[tuple[float, int, Callable[[], None], _Entry]] = []
+        self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         self._order = itertools.count()
         self._rolls = random.Random(f"{seed}:server rolls")
         self._scripted_rolls: deque[int] = deque()
-        self._next_frame = 0.0
+        self._frame = 0  # frames counted from time 0: frame n is at n / fps
         self._updating: dict[str, Client] = {}  # clients with a shown OnUpdate frame
         self._line_ids = itertools.count(1)
         self.dropped_rolls: list[tuple[str, Any, Any]] = []
@@ -118,15 +119,19 @@ class Realm:
     def epoch(self) -> int:
         return self.start_epoch + int(self.now)
 
-    def _at(self, due: float, action: Callable[[], None]) -> None:
-        heapq.heappush(self._queue, (due, next(self._order), action))
+    def _at(self, due: float, action: Callable[[], None]) -> _Entry:
+        entry = _Entry()
+        heapq.heappush(self._queue, (due, next(self._order), action, entry))
+        return entry
+
+    def _drop_cancelled(self) -> None:
+        # A cancelled timer is left in the heap and skipped here, before the clock moves.
+        while self._queue and self._queue[0][3].cancelled:
+            heapq.heappop(self._queue)
 
     @property
     def pending(self) -> int:
-        return len(self._queue)
-
-    def _frame_step(self) -> float:
-        return 1.0 / self.fps
+        return sum(1 for item in self._queue if not item[3].cancelled)
 
     def updating_changed(self, client: Client) -> None:
         if client.updating:
@@ -135,39 +140,44 @@ class Realm:
             self._updating.pop(client.full_name, None)
 
     def _tick_frames_until(self, moment: float) -> None:
-        """Run every OnUpdate frame tick up to `moment`, at the frame rate."""
-        step = self._frame_step()
-        while True:
-            updating = list(self._updating.values())
-            if not updating:
-                self._next_frame = max(self._next_frame, moment)
-                return
-            if self._next_frame > moment:
-                return
-            self.now = max(self.now, self._next_frame)
-            for client in updating:
+        """Run every OnUpdate frame tick after now and up to `moment`, at the frame rate.
+
+        Frames sit on a fixed grid (frame n at n / fps) so ticks never drift, and each
+        ticks with the frame's length as `elapsed`."""
+        step = 1.0 / self.fps
+        last = math.floor(moment * self.fps + 1e-9)
+        if not self._updating:
+            self._frame = max(self._frame, last)
+            return
+        while self._frame < last and self._updating:
+            self._frame += 1
+            self.now = max(self.now, self._frame / self.fps)
+            for client in list(self._updating.values()):
                 client.update(step)
-            self._next_frame += step
+        self._frame = max(self._frame, last)
 
     def _run_one(self) -> None:
-        due, _, action = heapq.heappop(self._queue)
+        due, _, action, _ = heapq.heappop(self._queue)
         self._tick_frames_until(due)
         self.now = max(self.now, due)
         action()
+        self._drop_cancelled()
 
     def run_until_quiet(self, timeout: float = 600.0) -> float:
         """Deliver and fire everything pending; the virtual seconds it took."""
         start = self.now
+        self._drop_cancelled()
         while self._queue:
             if self._queue[0][0] - start > timeout:
                 raise RealmBusy(f"the realm is still busy after {timeout:g} virtual seconds: "
-                                f"{len(self._queue)} deliveries or timers pending (a ticker?)")
+                                f"{self.pending} deliveries or timers pending (a ticker?)")
             self._run_one()
         return self.now - start
 
     def advance(self, seconds: float) -> None:
         """Let `seconds` of virtual time pass, frame by frame where frames update."""
         end = self.now + seconds
+        self._drop_cancelled()
         while self._queue and self._queue[0][0] <= end:
             self._run_one()
         self._tick_frames_until(end)
@@ -218,13 +228,17 @@ class Realm:
         self._at(self.now, client.reload)
 
     def find(self, name: str, *, relative_to: Client | None = None) -> Client | None:
-        """A client by "Name-Realm", or by "Name" on the asker's realm."""
-        if name in self.clients:
-            return self.clients[name]
-        if relative_to is not None and "-" not in name:
-            return self.clients.get(f"{name}-{relative_to.realm_name}")
-        matches = [c for c in self.clients.values() if c.name == name]
-        return matches[0] if len(matches) == 1 else None
+        """A client by "Name-Realm", or by "Name" on the asker's realm; any case, as WoW."""
+        wanted = name.lower()
+        if "-" not in wanted and relative_to is not None:
+            wanted = f"{wanted}-{relative_to.realm_name.lower()}"
+        for client in self.clients.values():
+            if client.full_name.lower() == wanted:
+                return client
+        if "-" not in wanted:  # no realm given and nobody to be relative to: a unique name
+            matches = [c for c in self.clients.values() if c.name.lower() == wanted]
+            return matches[0] if len(matches) == 1 else None
+        return None
 
     def nearby(self, client: Client, yards: float) -> list[Client]:
         return [c for c in self.clients.values()
@@ -301,27 +315,29 @@ class Realm:
         self.leave(member)
 
     def promote(self, leader: Client, member: Client) -> None:
-        group = self._led_by(leader)
+        group = self._led_by(leader, member)
         group.leader = member.full_name
         group.assistants.discard(member.full_name)
         self._roster_changed(group, f"new_leader:{member.name}")
 
     def make_assistant(self, leader: Client, member: Client) -> None:
-        group = self._led_by(leader)
+        group = self._led_by(leader, member)
         if not group.raid:
             raise GroupError("only a raid has assistants")
         group.assistants.add(member.full_name)
         self._roster_changed(group, "")
 
     def move_to_subgroup(self, leader: Client, member: Client, subgroup: int) -> None:
-        group = self._led_by(leader)
+        group = self._led_by(leader, member)
         group.move(member.full_name, subgroup)
         self._roster_changed(group, "")
 
-    def _led_by(self, leader: Client) -> Group:
+    def _led_by(self, leader: Client, member: Client | None = None) -> Group:
         group = self.group_of(leader)
         if group is None or group.leader != leader.full_name:
             raise GroupError(f"{leader.name} does not lead a group")
+        if member is not None and member.full_name not in group.members:
+            raise GroupError(f"{member.name} is not in {leader.name}'s group")
         return group
 
     def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = ()) -> None:
@@ -392,11 +408,7 @@ class Realm:
         if token.startswith("raid") and token[4:].isdigit():
             members = group.members if group is not None and group.raid else []
             return _nth(self, members, int(token[4:]))
-        found = self.find(unit, relative_to=client)
-        if found is None:  # WoW matches names without regard to case
-            found = next((c for c in self.clients.values()
-                          if token in (c.name.lower(), c.full_name.lower())), None)
-        return found
+        return self.find(unit, relative_to=client)
 
     def unit_info(self, client: Client, unit: str, what: str) -> Any:
         other = self.resolve_unit(client, unit)
@@ -609,11 +621,36 @@ class Realm:
 
     def schedule_timer(self, client: Client, timer: int, delay: float) -> None:
         generation = client.generation
-        self._at(self.now + delay, lambda: client.timer_fired(timer, generation))
+        key = (client.full_name, timer)
+
+        def fire() -> None:
+            self._timers.pop(key, None)
+            client.timer_fired(timer, generation)
+
+        self._timers[key] = self._at(self.now + delay, fire)
+
+    def cancel_timer(self, client: Client, timer: int) -> None:
+        entry = self._timers.pop((client.full_name, timer), None)
+        if entry is not None:
+            entry.cancelled = True
+
+    def cancel_timers(self, client: Client) -> None:
+        """The UI went away (logout, /reload): its timers go with it."""
+        for key in [key for key in self._timers if key[0] == client.full_name]:
+            self._timers.pop(key).cancelled = True
 
     def errors(self) -> list[tuple[str, str]]:
         """Every addon error on every client: (client, error text)."""
         return [(c.full_name, e.traceback) for c in self.clients.values() for e in c.errors]
+
+
+class _Entry:
+    """A queued delivery or timer; a cancelled one is skipped."""
+
+    __slots__ = ("cancelled",)
+
+    def __init__(self) -> None:
+        self.cancelled = False
 
 
 def _nth(realm: Realm, names: Sequence[str], index: int) -> Client | None:

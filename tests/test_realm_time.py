@@ -1,0 +1,176 @@
+"""The realm's virtual clock: timers, GetTime, OnUpdate frames, and the hostile network."""
+
+from __future__ import annotations
+
+import pytest
+from realm_helpers import login, make_realm, no_errors, texts
+
+from pyhost.harness import Adversarial, Realm, RealmBusy
+
+COUNT_UPDATES = """
+    Updates, Elapsed = 0, 0
+    UpdateFrame = CreateFrame("Frame")
+    UpdateFrame:SetScript("OnUpdate", function(self, elapsed)
+        Updates, Elapsed = Updates + 1, Elapsed + elapsed
+    end)"""
+
+
+def one_client(tmp_path, **options):
+    realm = make_realm(tmp_path, **options)
+    return realm, login(realm, "Skoll")
+
+
+# -- timers and GetTime ---------------------------------------------------------------------------
+
+
+def test_c_timer_after_fires_when_its_time_comes(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("Start = GetTime() C_Timer.After(2, function() FiredAt = GetTime() end)")
+    realm.advance(1.9)
+    assert skoll.global_value("FiredAt") is None
+    realm.advance(0.2)
+    assert skoll.run_lua("return FiredAt - Start") == pytest.approx(2.0)
+
+
+def test_get_time_follows_the_virtual_clock(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    before = skoll.run_lua("return GetTime()")
+    realm.advance(2.5)
+    assert skoll.run_lua("return GetTime()") - before == pytest.approx(2.5)
+    realm.advance(0.0004)  # GetTime has millisecond resolution
+    assert skoll.run_lua("return GetTime()") - before == pytest.approx(2.5)
+
+
+def test_a_cancelled_timer_never_fires(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("""
+        Kept = C_Timer.NewTimer(1, function(timer) KeptFired = (timer == Kept) end)
+        Dropped = C_Timer.NewTimer(1, function() DroppedFired = true end)
+        Dropped:Cancel()""")
+    realm.run_until_quiet()
+    assert skoll.run_lua("return KeptFired, DroppedFired, Dropped:IsCancelled()") == (
+        True, None, True)
+
+
+def test_a_ticker_runs_its_iterations_then_stops(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("Ticks = 0 Ticker = C_Timer.NewTicker(0.5, function() Ticks = Ticks + 1 end, 3)")
+    assert realm.run_until_quiet() == pytest.approx(1.5)
+    assert skoll.run_lua("return Ticks, Ticker:IsCancelled()") == (3, True)
+
+
+def test_a_ticker_cancelled_from_its_callback_stops(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("""
+        Ticks = 0
+        C_Timer.NewTicker(1, function(ticker)
+            Ticks = Ticks + 1
+            if Ticks == 2 then ticker:Cancel() end
+        end)""")
+    realm.advance(10)
+    assert skoll.global_value("Ticks") == 2
+
+
+def test_a_cancelled_timer_does_not_keep_the_realm_busy(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("Timeout = C_Timer.NewTimer(1000, function() end) Timeout:Cancel()")
+    assert realm.run_until_quiet() == 0
+
+
+def test_a_timer_from_before_a_reload_does_not_fire_after_it(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua('C_Timer.After(5, function() print("stale timer") end)')
+    skoll.type("/reload")
+    realm.run_until_quiet()
+    assert "stale timer" not in skoll.chat
+    no_errors(realm)
+
+
+def test_run_until_quiet_returns_the_virtual_seconds_and_ignores_on_update_frames(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua(COUNT_UPDATES)
+    assert realm.run_until_quiet() == 0
+    skoll.run_lua("C_Timer.After(3, function() end)")
+    assert realm.run_until_quiet() == pytest.approx(3.0)
+    assert skoll.global_value("Updates") > 0  # the frame ran while the clock moved
+
+
+# -- OnUpdate -------------------------------------------------------------------------------------
+
+
+def test_on_update_fires_at_the_frame_rate(tmp_path):
+    realm, skoll = one_client(tmp_path, fps=30)
+    skoll.run_lua(COUNT_UPDATES)
+    realm.advance(1.0)
+    assert skoll.global_value("Updates") == 30
+    assert skoll.global_value("Elapsed") == pytest.approx(1.0)
+
+
+def test_on_update_keeps_the_frame_rate_second_after_second(tmp_path):
+    realm, skoll = one_client(tmp_path, fps=30)
+    skoll.run_lua(COUNT_UPDATES)
+    counts = []
+    for _ in range(3):
+        before = skoll.global_value("Updates")
+        realm.advance(1.0)
+        counts.append(skoll.global_value("Updates") - before)
+    assert counts == [30, 30, 30]
+
+
+def test_on_update_elapsed_adds_up_to_the_time_that_passed(tmp_path):
+    realm, skoll = one_client(tmp_path, fps=60)
+    realm.advance(5.0)
+    skoll.run_lua(COUNT_UPDATES)
+    start = skoll.run_lua("return GetTime()")
+    realm.advance(0.5)
+    passed = skoll.run_lua("return GetTime()") - start
+    assert skoll.global_value("Elapsed") == pytest.approx(passed)
+
+
+# -- a realm that does not go quiet ---------------------------------------------------------------
+
+
+def test_an_endless_ticker_makes_run_until_quiet_raise_realm_busy(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("Ticks = 0 C_Timer.NewTicker(1, function() Ticks = Ticks + 1 end)")
+    with pytest.raises(RealmBusy, match="10 virtual seconds"):
+        realm.run_until_quiet(timeout=10)
+    assert skoll.global_value("Ticks") == 10
+    assert realm.now <= 10
+
+
+# -- the adversarial network ----------------------------------------------------------------------
+
+SENT = [f"m{i}" for i in range(1, 81)]
+
+
+def hostile_run(tmp_path, adversarial_seed: int) -> tuple[list[str], Realm]:
+    realm = Realm(seed=1, wtf=tmp_path / f"WTF{adversarial_seed}",
+                  adversarial=Adversarial(seed=adversarial_seed, loss=0.2, duplicate=0.1,
+                                          reorder=0.2))
+    skoll, riggs = login(realm, "Skoll"), login(realm, "Riggs")
+    # Whispers are exempt from the throttle, so all 80 leave at once.
+    skoll.run_lua('for i = 1, 80 do C_ChatInfo.SendAddonMessage("REC", "m" .. i, "WHISPER", '
+                  '"Riggs") end')
+    realm.run_until_quiet()
+    return texts(riggs), realm
+
+
+def test_the_adversarial_network_replays_from_its_seed(tmp_path):
+    first, _ = hostile_run(tmp_path / "a", 3)
+    again, _ = hostile_run(tmp_path / "b", 3)
+    other, _ = hostile_run(tmp_path / "c", 4)
+    assert first == again
+    assert first != other
+
+
+def test_the_adversarial_network_loses_duplicates_and_reorders(tmp_path):
+    got, realm = hostile_run(tmp_path, 3)
+    network = realm.network
+    assert network.dropped > 0
+    assert network.duplicated > 0
+    assert network.reordered > 0
+    assert len(got) == len(SENT) - network.dropped + network.duplicated
+    assert set(got) < set(SENT)  # something lost, nothing invented
+    assert len(set(got)) < len(got)  # something twice
+    assert got != sorted(got, key=SENT.index)  # something out of order
