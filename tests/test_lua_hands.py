@@ -1,0 +1,54 @@
+"""The generated Lua evaluator against the Python one: every multiset, every mode."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import write_variant
+from lua_addon import load
+from pyhost.rules import load_ruleset
+from pyhost.rules.categories import multisets
+
+MODES = [(mode, wrap) for mode in ("ace", "low", "high", "wild") for wrap in (True, False)]
+
+
+def python_result(ruleset, counts):
+    hand = ruleset.evaluator.score(counts)
+    return ruleset.order.index(hand.category) + 1, tuple(hand.key)
+
+
+def lua_result(lua, ns, counts):
+    hand = ns[b"Hands"][b"score"](lua.table_from(list(counts)))
+    return hand[b"category"], tuple(hand[b"key"].values())
+
+
+@pytest.mark.parametrize(("mode", "wrap"), MODES, ids=[f"{m}-wrap-{w}" for m, w in MODES])
+def test_every_seven_dice_agree_under_each_shaman_mode(tmp_path, mode, wrap):
+    ruleset = load_ruleset(write_variant(tmp_path, "tauren-holdem", {
+        'ace_mode = "ace"': f'ace_mode = "{mode}"', "wrap = true": f"wrap = {str(wrap).lower()}"}))
+    lua, ns = load(ruleset, "Rules.lua", "Hands.lua")
+    count = 0
+    for counts in multisets(ruleset.dice.count, 7):
+        assert lua_result(lua, ns, counts) == python_result(ruleset, counts), counts
+        count += 1
+    assert count == 3432
+
+
+@pytest.mark.parametrize("ruleset_id", ["dice-holdem"])
+def test_the_other_holdem_game_agrees_too(ruleset_id):
+    ruleset = load_ruleset(ruleset_id)
+    lua, ns = load(ruleset, "Rules.lua", "Hands.lua")
+    for counts in multisets(ruleset.dice.count, 7):
+        assert lua_result(lua, ns, counts) == python_result(ruleset, counts), counts
+
+
+def test_the_example_hand_in_lua():
+    ruleset = load_ruleset("tauren-holdem")
+    lua, ns = load(ruleset, "Rules.lua", "Hands.lua")
+    best = ns[b"Hands"][b"best"]
+    riggs = best(lua.table_from([f + 1 for f in ruleset.dice.parse(
+        "Chieftain 4 5 3 6 6 Warrior".split())]))
+    skoll = best(lua.table_from([f + 1 for f in ruleset.dice.parse(
+        "Shaman 6 5 3 6 6 Warrior".split())]))
+    assert riggs[b"name"] == b"Straight" and skoll[b"name"] == b"Three of a kind"
+    assert ns[b"Hands"][b"compare"](riggs, skoll) == 1
