@@ -35,13 +35,16 @@ def test_every_command_has_help(command):
     assert f"Usage: main {command}" in result.stdout or f"pyhost {command}" in result.stdout
 
 
-def test_demo_shows_tauren_holdem_rules_and_odds():
+def test_demo_plays_the_example_hand_through_the_addon():
     result = run("demo")
-    assert result.exit_code == 0
-    assert "Tauren Hold'em" in result.stdout
-    assert "[ ¥ ]      Shaman" in result.stdout
-    assert "1079/262144" in result.stdout  # five of a kind, exactly
-    assert "Full house (21.4584%) is listed above Straight (19.8669%)" in result.stdout
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    for name in ("Skoll", "Riggs", "Gray", "Dakx"):
+        assert f"{name}'s chat frame" in out
+    assert out.count("Riggs wins the pot: 14 with Straight") == 4  # every player sees it
+    assert "Dealer Skoll rolls the Flop\n  1-[:· : ] 2-[.· '] 3-[::: ]" in out
+    assert "Pot 0; the hand is over; banks: Skoll 14, Riggs 28, Gray 20, Dakx 18" in out
+    assert "1-[ ¥ ] 2-[::: ]\n" in out.split("Riggs's chat frame")[0]  # Skoll sees his dice
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from realm_helpers import ADDONS, login, make_realm, no_errors, received, texts
-
 from pyhost.harness import Location
+from realm_helpers import ADDONS, login, make_realm, no_errors, received, texts
 
 SKOLL = "Skoll-Thunderhorn"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pyhost.harness import Realm
 from realm_helpers import (
     addon_messages,
     events,
@@ -12,8 +13,6 @@ from realm_helpers import (
     send_addon,
     texts,
 )
-
-from pyhost.harness import Realm
 
 SKOLL = "Skoll-Thunderhorn"
 RIGGS = "Riggs-Thunderhorn"

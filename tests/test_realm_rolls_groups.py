@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from realm_helpers import count, login, make_realm, no_errors
 
 from pyhost.harness import GroupError, Location
+from realm_helpers import count, login, make_realm, no_errors
 
 SKOLL = "Skoll-Thunderhorn"
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from realm_helpers import login, make_realm, no_errors, texts
 
 from pyhost.harness import Adversarial, Realm, RealmBusy
+from realm_helpers import login, make_realm, no_errors, texts
 
 COUNT_UPDATES = """
     Updates, Elapsed = 0, 0

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from .. import __version__
+from .build import build
 from .demo import demo
 from .odds import odds
 from .replay import replay
@@ -41,6 +42,7 @@ def main() -> None:
     """Dice-poker games for World of Warcraft: rules, odds, the addon and a test realm."""
 
 
+main.add_command(build)
 main.add_command(demo)
 main.add_command(odds)
 main.add_command(replay)

@@ -1,18 +1,119 @@
-"""`pyhost demo`: the main job. For now, Tauren Hold'em's rules and exact odds."""
+"""`pyhost demo`: the source's example hand, played by four clients through the real addon.
+
+It builds the Tauren Hold'em addon, logs Skoll, Riggs, Gray and Dakx into a
+party in a simulated realm, and plays the hand of the original post action
+by action through slash commands, the dice scripted to match the
+transcript. Then it prints each player's chat frame in turn.
+"""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import click
 
+from ..codegen import build, write
+from ..harness import Client, Realm
 from ..rules import load_ruleset
-from .odds import odds_text
-from .rules import rules_text
+
+# Seats as in RULES.md: Skoll deals, then Riggs, Gray and Dakx.
+SEATS = ("Skoll", "Riggs", "Gray", "Dakx")
+# Each player's math.random, in the order they need it: Skoll's hidden dice, then the
+# flop, turn and river he rolls as dealer; Riggs's hidden dice. Gray and Dakx fold unseen.
+DICE = {
+    "Skoll": ("Shaman", "6", "5", "3", "6", "6", "Warrior"),
+    "Riggs": ("Chieftain", "4"),
+    "Gray": ("2", "Warrior"),
+    "Dakx": ("3", "Chieftain"),
+}
+# The transcript: (who, what they type). Lines without "/" are said at the table.
+SCRIPT = (
+    ("Skoll", "/tholdem open guided"),
+    ("Riggs", "/tholdem join"),
+    ("Gray", "/tholdem join"),
+    ("Dakx", "/tholdem join"),
+    ("Skoll", "All right everyone roll your hand"),
+    ("Skoll", "/tholdem start"),
+    ("Skoll", "/tdeal"),
+    ("Riggs", "/tdeal"),
+    ("Dakx", "/tdeal"),
+    ("Gray", "/tdeal"),
+    ("Skoll", "Start us off, you in or out"),
+    ("Riggs", "/tbet 2"),
+    ("Gray", "Don't like what I am looking at, I'll fold"),
+    ("Gray", "/tholdem fold"),
+    ("Dakx", "Roll those bones, I Got'a see the Flop"),
+    ("Dakx", "/tholdem call"),
+    ("Skoll", "I am in as well."),
+    ("Skoll", "/tholdem call"),
+    ("Skoll", "/tflop"),
+    ("Riggs", "/tholdem check"),
+    ("Dakx", "/tholdem check"),
+    ("Skoll", "We will make it three then"),
+    ("Skoll", "/tholdem check"),
+    ("Skoll", "/tturn"),
+    ("Riggs", "I'll raise, two poke"),
+    ("Riggs", "/tbet 2"),
+    ("Dakx", "Nope not me, I'll fold"),
+    ("Dakx", "/tholdem fold"),
+    ("Skoll", "I match it"),
+    ("Skoll", "/tholdem call"),
+    ("Skoll", "/triver"),
+    ("Riggs", "/tholdem check"),
+    ("Skoll", "I'll raise you two more"),
+    ("Skoll", "/tbet 2"),
+    ("Riggs", "/tholdem call"),
+    ("Skoll", "Ha, I got three of a kind!"),
+    ("Riggs", "Sorry Friend, I reeled you in like a fish, Straight."),
+    ("Skoll", "/tholdem status"),
+)
+
+STYLES = (
+    ("says:", {"fg": "white"}),
+    ("Your turn", {"fg": "magenta", "bold": True}),
+    ("wins", {"fg": "green", "bold": True}),
+    ("rolls", {"fg": "yellow"}),
+    ("shows", {"fg": "cyan"}),
+)
+
+
+def play_example(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """The example hand in a fresh realm; the realm and the players, Skoll first."""
+    ruleset = load_ruleset("tauren-holdem")
+    addon = folder / ruleset.addon.name
+    write(build(ruleset), addon)
+    realm = Realm(seed=seed, wtf=folder / "WTF")
+    clients = {name: realm.login(name, addons=[addon]) for name in SEATS}
+    realm.party(*clients.values())
+    for name, faces in DICE.items():
+        clients[name].script_random(*(ruleset.dice.face(f).index + 1 for f in faces))
+    for name, line in SCRIPT:
+        clients[name].type(line)
+        realm.run_until_quiet()
+    return realm, list(clients.values())
+
+
+def styled(line: str) -> str:
+    for marker, style in STYLES:
+        if marker in line:
+            return click.style(line, **style)
+    return line
 
 
 @click.command()
-def demo() -> None:
-    """Show Tauren Hold'em: its rules, faces and exact odds."""
-    ruleset = load_ruleset("tauren-holdem")
-    click.echo(rules_text(ruleset))
-    click.echo()
-    click.echo(odds_text(ruleset))
+@click.option("--seed", default=1, show_default=True, help="The realm's seed.")
+def demo(seed: int) -> None:
+    """Play the original post's example hand through the addon, four players in a party."""
+    with tempfile.TemporaryDirectory(prefix="pyhost-demo-") as folder:
+        realm, clients = play_example(Path(folder), seed)
+        for client in clients:
+            click.echo(click.style(f"── {client.name}'s chat frame ──", fg="cyan", bold=True))
+            for line in client.chat:
+                click.echo("  " + styled(line))
+            click.echo()
+        problems = realm.errors()
+        for who, error in problems:
+            click.echo(click.style(f"Lua error on {who}: {error}", fg="red"), err=True)
+        if problems:
+            raise click.exceptions.Exit(1)

@@ -50,6 +50,8 @@ def build(ruleset: Ruleset) -> dict[str, bytes]:
     out = {f"{name}.toc": env.get_template(f"{ruleset.family}/addon.toc.j2").render(context)}
     for path in files:
         out[path] = env.get_template(f"{ruleset.family}/{path}.j2").render(context)
+    # Not loaded by WoW: the globals ledger luacheck checks the Lua files against.
+    out[".luacheckrc"] = env.get_template(f"{ruleset.family}/luacheckrc.j2").render(context)
     return {path: text.encode("utf-8") for path, text in out.items()}
 
 
@@ -63,8 +65,8 @@ def write(files: dict[str, bytes], folder: Path) -> None:
 
 def _stale(files: dict[str, bytes], folder: Path) -> list[str]:
     """Files a previous build left that this one does not write."""
-    return sorted(p.name for p in folder.glob("*") if p.suffix in (".lua", ".toc", ".xml")
-                  and p.name not in files)
+    return sorted(p.name for p in folder.glob("*") if p.name not in files and
+                  (p.suffix in (".lua", ".toc", ".xml") or p.name == ".luacheckrc"))
 
 
 def differences(files: dict[str, bytes], folder: Path) -> list[str]:

@@ -21,6 +21,7 @@ def holdem_context(ruleset: Ruleset) -> dict[str, Any]:
     hands, table, addon, deal = ruleset.hand_rules, ruleset.table, ruleset.addon, ruleset.deal
     matcher = ruleset.matcher
     dice = ruleset.dice
+    examples = ruleset.evaluator.examples()  # what /thand shows, as `pyhost rules` does
     return {
         "ruleset": ruleset,
         "version": __version__,
@@ -30,6 +31,9 @@ def holdem_context(ruleset: Ruleset) -> dict[str, Any]:
             "id": ruleset.id,
             "name": ruleset.name,
             "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph} for f in dice.faces],
+            # Highest first, as /tbones lists them.
+            "faces_by_rank": sorted(range(1, dice.count + 1),
+                                    key=lambda f: -matcher.rank[f - 1]),
             "ace": dice.ace.index + 1 if dice.ace else None,
             "hands": {
                 "size": hands.size,
@@ -39,7 +43,8 @@ def holdem_context(ruleset: Ruleset) -> dict[str, Any]:
                                    "strength": run.strength} for run in runs]
                          for length, runs in sorted(matcher.runs.items())},
                 "order": [{"kind": cat.kind, "name": cat.name, "size": matcher.size(cat),
-                           "top": None if cat.top is None else cat.top + 1}
+                           "top": None if cat.top is None else cat.top + 1,
+                           "example": [f + 1 for f in examples[cat].dice]}
                           for cat in ruleset.order],
             },
             "deal": {"hidden": deal.hidden, "community": list(deal.community),

@@ -97,7 +97,7 @@ class BettingRound:
             self._move(index, min(amount, seats[index].bank))
         if forced:
             self.current = max(self.bets)
-            self.last_raise = forced[-1][1]
+            self.last_raise = max(size for _, size in forced)  # the big blind
         self.pending = [i for i in self._around(first) if seats[i].can_bet]
         self.may_raise = set(self.pending)
         if self._in_hand() <= 1 or (len(self.pending) == 1 and not self.owed(self.pending[0])):
@@ -157,7 +157,10 @@ class BettingRound:
     def verify(self, index: int, kind: Kind | str, amount: object = None) -> Move:
         """The Move an action makes, or IllegalAction saying why not. Changes nothing."""
         seat = self.seats[index]
-        kind = Kind(kind)
+        try:
+            kind = Kind(kind)
+        except ValueError:
+            raise IllegalAction(f"{kind!r} is not a valid Kind") from None
         if seat.status is not Status.ACTIVE:
             raise IllegalAction(f"{seat.name} cannot {kind}: {seat.name} is {seat.status}")
         if self.closed:

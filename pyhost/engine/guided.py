@@ -58,16 +58,19 @@ class GuidedHand(HoldemHand):
         small, big = (self.dealer, self._around(1)) if heads_up else \
             (self._around(1), self._around(2))
         sizes = (max(1, table.minimum_bet // 2), table.minimum_bet)
-        forced = [(i, size) for i, size in zip((small, big), sizes, strict=True)
-                  if self.seats[i].can_bet]
+        # A seat all-in from its ante posts no blind; the other blind keeps its name.
+        posts = [(i, size, label) for i, size, label in
+                 zip((small, big), sizes, ("small", "big"), strict=True) if self.seats[i].can_bet]
         first = small if heads_up else self._around(3)
-        self._open_round(first, may_check=False, forced=forced, option=big)
+        self._open_round(first, may_check=False, forced=posts, option=big)
 
     def _open_round(self, first: int, *, may_check: bool,
-                    forced: Sequence[tuple[int, int]] = (), option: int | None = None) -> None:
+                    forced: Sequence[tuple[int, int, str]] = (), option: int | None = None
+                    ) -> None:
         self.round = BettingRound(self.rules, self.seats, first, may_check=may_check,
-                                  forced=forced, option=option)
-        for (index, _), blind in zip(forced, ("small", "big"), strict=False):
+                                  forced=[(index, size) for index, size, _ in forced],
+                                  option=option)
+        for index, _, blind in forced:
             name, chips = self.seats[index].name, self.round.bets[index]
             self._say("post", f"{name} posts the {blind} blind {chips}", player=name, chips=chips)
         self.phase = Phase.BETTING

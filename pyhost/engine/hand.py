@@ -176,8 +176,8 @@ class HoldemHand:
 
     def verify_show(self, name: str, dice: object = None) -> tuple[int, ...]:
         seat = self.seats[self.seat_of(name)]
-        if seat.status is Status.FOLDED:
-            raise IllegalAction(f"{name} has folded")
+        if not seat.in_hand:
+            raise IllegalAction(f"{name} has {seat.status}")
         if name in self.shown:
             raise IllegalAction(f"{name} has already shown")
         if dice is None:

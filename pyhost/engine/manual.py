@@ -65,4 +65,6 @@ class ManualHand(HoldemHand):
 
     def pots(self) -> list[Pot]:
         """One pot: a manual table keeps no side pots (the players settle them with /tgive)."""
+        if self.over:
+            return self.final_pots
         return [Pot(self.pot, tuple(seat.name for seat in self.seats))] if self.pot else []

@@ -80,14 +80,19 @@ class Table:
         """Deal a hand to everyone with chips; after the first, the button moves left."""
         if self.hand is not None and not self.hand.over:
             raise IllegalAction("the current hand is not over yet")
-        if self.hands_played:
-            self.button = (self.button + 1) % len(self.seats)
-        while self.seats[self.button].bank == 0 and any(s.bank for s in self.seats):
-            self.button = (self.button + 1) % len(self.seats)
         playing = [seat for seat in self.seats if seat.bank > 0]
-        dealer = playing.index(self.seats[self.button]) if self.seats[self.button] in playing \
-            else 0
+        if not playing:
+            raise IllegalAction(f"{self.ruleset.name} needs at least "
+                                f"{self.ruleset.table.min_players} players with chips, not 0")
+        button = self.button
+        if self.hands_played:
+            button = (button + 1) % len(self.seats)
+        while self.seats[button].bank == 0:
+            button = (button + 1) % len(self.seats)
+        dealer = playing.index(self.seats[button])
+        # The button moves only once the hand is dealt: a refused deal leaves it where it was.
         self.hand = MODES[self.mode](self.ruleset, playing, dealer, hidden=hidden)
+        self.button = button
         self.hands_played += 1
         return self.hand
 

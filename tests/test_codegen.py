@@ -1,0 +1,158 @@
+"""`pyhost build`: the addon folder, byte for byte the same every build, and its globals."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from lupa import lua51
+
+from lua_globals import globals_of
+from pyhost.cli import main
+from pyhost.codegen import build, differences
+from pyhost.flavours import FLAVOURS
+from pyhost.rules import load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+TAUREN = load_ruleset("tauren-holdem")
+LUA_FILES = ["Locales.lua", "Rules.lua", "Dice.lua", "Hands.lua", "Pots.lua", "Betting.lua",
+             "Holdem.lua", "Comm.lua", "Game.lua", "Slash.lua"]
+SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
+    {"SLASH_TAURENHOLDEM1"}
+
+
+def test_the_build_is_the_same_bytes_every_time():
+    assert build(TAUREN) == build(load_ruleset("tauren-holdem"))
+
+
+def test_the_committed_addon_is_current():
+    assert differences(build(TAUREN), ROOT / "addon" / "TaurenHoldem") == []
+
+
+def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
+    toc = build(TAUREN)["TaurenHoldem.toc"].decode().splitlines()
+    interfaces = ", ".join(str(f.interface) for f in FLAVOURS.values())
+    assert toc[:6] == [
+        f"## Interface: {interfaces}",
+        "## Title: Tauren Hold'em",
+        "## Notes: Texas Hold'em with eight-sided bone dice: two under the cup, five on the "
+        "table.",
+        "## Author: pyhost",
+        f"## Version: {__import__('pyhost').__version__}",
+        "## SavedVariables: TaurenHoldemDB",
+    ]
+    assert [line for line in toc[6:] if line] == LUA_FILES
+
+
+def test_check_names_each_file_that_differs_and_exits_1(tmp_path):
+    folder = tmp_path / "TaurenHoldem"
+    shutil.copytree(ROOT / "addon" / "TaurenHoldem", folder)
+    (folder / "Dice.lua").write_text("-- edited by hand\n", encoding="utf-8")
+    (folder / "Extra.lua").write_text("", encoding="utf-8")
+    (folder / "Hands.lua").unlink()
+    result = CliRunner().invoke(main, ["build", "tauren-holdem", "--out", str(folder), "--check"])
+    assert result.exit_code == 1
+    named = sorted(line.split(":")[0] for line in result.stderr.splitlines())
+    assert named == [str(folder / name) for name in ("Dice.lua", "Extra.lua", "Hands.lua")]
+    result = CliRunner().invoke(main, ["build", "tauren-holdem", "--out", str(folder)])
+    assert result.exit_code == 0
+    assert not (folder / "Extra.lua").exists()
+    result = CliRunner().invoke(main, ["build", "tauren-holdem", "--out", str(folder), "--check"])
+    assert result.exit_code == 0 and "up to date" in result.stdout
+
+
+@pytest.mark.parametrize("ruleset_id", ["poker-dice", "dice-poker", "vitaji"])
+def test_a_game_flow_without_an_addon_is_refused_in_one_line(tmp_path, ruleset_id):
+    result = CliRunner().invoke(main, ["build", ruleset_id, "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "has no addon yet; addons exist for the holdem game flow" in result.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_dice_holdem_builds_too(tmp_path):
+    files = build(load_ruleset("dice-holdem"))
+    assert "DiceHoldem.toc" in files and "SLASH_DICEHOLDEM_DEAL1" in files["Slash.lua"].decode()
+
+
+# -- the globals ledger ------------------------------------------------------------------------
+
+# Every global each file names anywhere, read or written, from its bytecode.
+LEDGER = {
+    "Locales.lua": (set(), set()),
+    "Rules.lua": (set(), set()),
+    "Dice.lua": ({"ipairs", "math", "table", "tonumber", "type"}, set()),
+    "Hands.lua": ({"ipairs", "math", "table", "unpack"}, set()),
+    "Pots.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
+    "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
+                     "tostring", "type", "unpack"}, set()),
+    "Holdem.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tostring",
+                    "type"}, set()),
+    "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "IsInGroup", "IsInRaid",
+                  "UnitFullName", "error", "table", "tostring"}, set()),
+    "Game.lua": ({"Ambiguate", "TaurenHoldemDB", "UnitSex", "getmetatable", "ipairs", "math",
+                  "pairs", "print", "setmetatable", "table", "time", "tonumber", "tostring",
+                  "type"}, {"TaurenHoldemDB"}),
+    "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
+                   "UnitFullName", "ipairs", "tonumber"}, SLASH),
+}
+
+
+def test_every_global_each_file_names_is_on_the_ledger():
+    lua = lua51.LuaRuntime(encoding=None)
+    dump = lua.eval(b"function(code, name) return string.dump(assert(loadstring(code, name))) end")
+    files = build(TAUREN)
+    written = set()
+    for name in LUA_FILES:
+        reads, writes = globals_of(dump(files[name], name.encode()))
+        assert (reads, writes) == LEDGER[name], name
+        written |= writes
+    # The only globals the addon owns: its SavedVariables and its slash command names.
+    assert written == {"TaurenHoldemDB"} | SLASH
+
+
+RECORDER = b"""
+local world = ...
+return function(code, name, ns)
+    local reads, writes = {}, {}
+    local env = setmetatable({}, {
+        __index = function(_, key) reads[key] = true return world[key] end,
+        __newindex = function(_, key, value) writes[key] = true world[key] = value end,
+    })
+    local chunk = assert(loadstring(code, name))
+    setfenv(chunk, env)
+    chunk("TaurenHoldem", ns)
+    return reads, writes
+end
+"""
+
+WORLD = b"""
+local frame = {}
+function frame.RegisterEvent() end
+function frame.SetScript() end
+return {
+    ipairs = ipairs, pairs = pairs, math = math, string = string, table = table, type = type,
+    tonumber = tonumber, tostring = tostring, setmetatable = setmetatable, unpack = unpack,
+    getmetatable = getmetatable, error = error, print = print,
+    CreateFrame = function() return frame end, SlashCmdList = {},
+}
+"""
+
+
+def test_loading_each_file_touches_only_ledger_globals():
+    lua = lua51.LuaRuntime(encoding=None)
+    world = lua.execute(WORLD)
+    record = lua.execute(RECORDER, world)
+    ns = lua.table()
+    files = build(TAUREN)
+    for name in LUA_FILES:
+        reads, writes = record(files[name], f"@{name}".encode(), ns)
+        read_names = {key.decode() for key in reads}
+        write_names = {key.decode() for key in writes}
+        assert read_names <= LEDGER[name][0], name
+        assert write_names <= LEDGER[name][1], name
+    assert {k.decode() for k in world} >= SLASH
+    assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
+                              b"Holdem", b"Comm", b"Game"}
