@@ -245,10 +245,28 @@ function Hands.score(counts)
 	return best
 end
 
--- The best hand of a roll: an array of 1-based face indices.
+-- A roll's multiset as one number (base-16 digits, one per face) where that stays exact in
+-- a double, so a roll seen before costs one sum and one lookup.
+local WEIGHT
+if FACES <= 13 then
+	WEIGHT = {}
+	for face = 1, FACES do WEIGHT[face] = 16 ^ (face - 1) end
+end
+local by_roll = {}
+
+-- The best hand of a roll: an array of 1-based face indices (at most 15 of a face).
 function Hands.best(dice)
+	local id
+	if WEIGHT then
+		id = 0
+		for i = 1, #dice do id = id + WEIGHT[dice[i]] end
+		local known = by_roll[id]
+		if known ~= nil then return known or nil end
+	end
 	local counts = {}
 	for face = 1, FACES do counts[face] = 0 end
 	for i = 1, #dice do counts[dice[i]] = counts[dice[i]] + 1 end
-	return Hands.score(counts)
+	local hand = Hands.score(counts)
+	if id then by_roll[id] = hand or false end
+	return hand
 end
