@@ -244,3 +244,21 @@ def test_reset_with_chips_in_the_live_pot_and_rolling_the_flop_twice(tmp_path, a
     play(realm, skoll, "/tflop")
     assert skoll.chat.lines[-1] == "Skoll cannot roll the flop: the next street is the turn"
     assert new_lines(riggs, mark) == []
+
+
+def test_players_join_and_leave_between_hands(tmp_path, addon):
+    realm = Realm(seed=12, wtf=tmp_path / "WTF")
+    skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    play(realm, skoll, "/tholdem start")
+    play(realm, riggs, "/tbet 2")
+    play(realm, riggs, "/tholdem leave")
+    assert riggs.chat.lines[-1] == "Skoll's table refused it: you have chips in the live pot"
+    play(realm, gray, "/tholdem fold")
+    play(realm, skoll, "/tholdem fold")  # Riggs takes the blinds-free pot back
+    play(realm, gray, "/tholdem leave")
+    for client in (skoll, riggs, gray):
+        assert "Gray leaves the table." in client.chat
+    play(realm, skoll, "/tholdem start")
+    assert "Hand 2: Riggs deals." in skoll.chat  # the deal moved left
+    play(realm, skoll, "/tholdem status")
+    assert skoll.chat.lines[-1].endswith("banks: Skoll 20, Riggs 20")

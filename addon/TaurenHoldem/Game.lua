@@ -202,7 +202,7 @@ local function apply(op, player, amount, target, dice)
 		session.seats[#session.seats + 1] = player
 		session.banks[player] = amount
 		rebuild()
-		Game.say(L.SEATED:format(player, amount, RULES.table.currency))
+		Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
 		return
 	elseif op == "unseat" then
 		for i, name in ipairs(session.seats) do
@@ -210,7 +210,7 @@ local function apply(op, player, amount, target, dice)
 		end
 		if session.dealer == player then session.dealer = session.host end
 		rebuild()
-		Game.say(L.LEFT:format(player))
+		Game.say(L.LEFT:format(short(player)))
 		return
 	elseif op == "start" then
 		session.dealer = player
