@@ -16,6 +16,16 @@ def face(name: str) -> int:
     return TAUREN.dice.face(name).index + 1
 
 
+def street(*names: str):
+    """A scripted server roll giving these faces: the roll's offset in its range, read as
+    base-faces digits (what the addon reads from the dealer's roll line)."""
+    faces = TAUREN.dice.count
+    offset = 0
+    for name in names:
+        offset = offset * faces + (face(name) - 1)
+    return lambda low, high: low + offset
+
+
 def build_addon(folder: Path, ruleset_id: str = "tauren-holdem") -> Path:
     ruleset = load_ruleset(ruleset_id)
     target = folder / ruleset.addon.name
@@ -23,12 +33,32 @@ def build_addon(folder: Path, ruleset_id: str = "tauren-holdem") -> Path:
     return target
 
 
+class Seated(list):
+    """The players at a table, the host first; `table_id` as the addon named the table."""
+
+    table_id: str = ""
+
+
+def street_range(table_id: str, hand: int, street: int) -> tuple[int, int]:
+    """The roll range the addon uses for a street (Dice.street_range, mirrored)."""
+    faces, community = TAUREN.dice.count, TAUREN.deal.community
+    block = faces ** max(community)
+    seed = 0
+    for byte in table_id.encode():
+        seed = (seed * 31 + byte) % 1000003
+    slot = (seed + (hand - 1) * len(community) + (street - 1)) % (1_000_000 // block)
+    low = 1 + slot * block
+    return low, low + faces ** community[street - 1] - 1
+
+
 def seat_table(realm: Realm, addon: Path, names: list[str], *, mode: str = "guided",
-               options: str = "", sexes: dict[str, str] | None = None) -> list[Client]:
+               options: str = "", sexes: dict[str, str] | None = None,
+               locales: dict[str, str] | None = None) -> Seated:
     """Log everyone in, group them, the first opens a table and the others join in order."""
-    clients = [realm.login(name, addons=[addon], sex=(sexes or {}).get(name, "male"))
-               for name in names]
+    clients = Seated(realm.login(name, addons=[addon], sex=(sexes or {}).get(name, "male"),
+                                 locale=(locales or {}).get(name, "enUS")) for name in names)
     realm.party(*clients)
+    clients.table_id = f"{clients[0].full_name}:{realm.epoch()}"
     clients[0].type(f"/tholdem open {mode} {options}".strip())
     realm.run_until_quiet()
     for client in clients[1:]:

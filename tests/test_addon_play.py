@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import build_addon, face, new_lines, play, seat_table
+from addon_table import build_addon, face, new_lines, play, seat_table, street
 from pyhost.flavours import FLAVOURS
 from pyhost.harness import Realm
 
@@ -20,9 +20,9 @@ def addon(tmp_path_factory):
 def example_hand(realm, clients):
     """The source's example hand, action by action, with its dice."""
     skoll, riggs, gray, dakx = clients
-    skoll.script_random(face("Shaman"), face("6"), face("5"), face("3"), face("6"), face("6"),
-                        face("Warrior"))
+    skoll.script_random(face("Shaman"), face("6"))
     riggs.script_random(face("Chieftain"), face("4"))
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, skoll, "/tholdem start")
     for client in clients:
         play(realm, client, "/tdeal")
@@ -100,18 +100,18 @@ def test_all_in_side_pots_are_paid_at_the_showdown(tmp_path, addon):
     realm = Realm(seed=5, wtf=tmp_path / "WTF")
     skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     play(realm, riggs, "/tgive 15 Gray")  # banks: Skoll 20, Riggs 5, Gray 35
-    # Skoll's generator rolls the board, then (at the showdown, never having typed /tdeal)
-    # his own two dice: the board is 2 3 Warrior Chieftain 5.
-    skoll.script_random(face("2"), face("3"), face("Warrior"), face("Chieftain"), face("5"),
-                        face("5"), face("5"))
+    # The board is 2 3 Warrior Chieftain 5; Skoll's dice are rolled at the showdown (he never
+    # typed /tdeal).
+    realm.script_rolls(street("2", "3", "Warrior"), street("Chieftain"), street("5"))
+    skoll.script_random(face("5"), face("5"))
     riggs.script_random(face("6"), face("4"))  # a straight, 2 to 6
     gray.script_random(face("3"), face("4"))  # a pair of threes
     play(realm, skoll, "/tholdem start")
     play(realm, riggs, "/tholdem allin")
     play(realm, gray, "/tbet 35")
     play(realm, skoll, "/tholdem allin")
-    for street in ("/tflop", "/tturn", "/triver"):
-        play(realm, skoll, street)
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
     for client in (skoll, riggs, gray):
         assert "15 uncalled returned to Gray" in client.chat
         assert "Riggs wins the main pot: 15 with Straight" in client.chat
@@ -163,8 +163,8 @@ def test_a_manual_table_the_original_way(tmp_path, addon):
     play(realm, skoll, "/target Riggs")
     play(realm, skoll, "/tpot")
     assert skoll.chat.lines[-1] == "Skoll cannot give the pot before the river is rolled"
-    for street in ("/tflop", "/tturn", "/triver"):
-        play(realm, skoll, street)
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
     play(realm, riggs, "/target Riggs")
     play(realm, riggs, "/tpot")
     assert riggs.chat.lines[-1] == "Riggs cannot give the pot: only the dealer, Skoll, does"
@@ -252,7 +252,7 @@ def test_players_join_and_leave_between_hands(tmp_path, addon):
     play(realm, skoll, "/tholdem start")
     play(realm, riggs, "/tbet 2")
     play(realm, riggs, "/tholdem leave")
-    assert riggs.chat.lines[-1] == "Skoll's table refused it: you have chips in the live pot"
+    assert riggs.chat.lines[-1] == "Skoll's table refused it: wait for the hand to end"
     play(realm, gray, "/tholdem fold")
     play(realm, skoll, "/tholdem fold")  # Riggs takes the blinds-free pot back
     play(realm, gray, "/tholdem leave")
@@ -262,3 +262,45 @@ def test_players_join_and_leave_between_hands(tmp_path, addon):
     assert "Hand 2: Riggs deals." in skoll.chat  # the deal moved left
     play(realm, skoll, "/tholdem status")
     assert skoll.chat.lines[-1].endswith("banks: Skoll 20, Riggs 20")
+
+
+def test_host_and_table_edges_each_get_their_line(tmp_path, addon):
+    realm = Realm(seed=13, wtf=tmp_path / "WTF")
+    clients = seat_table(realm, addon, ["Skoll", "Riggs"], mode="manual")
+    skoll, riggs = clients
+    play(realm, skoll, "/tholdem join")
+    assert skoll.chat.lines[-1] == "You are already seated at this table."
+    play(realm, skoll, "/tholdem leave")
+    assert skoll.chat.lines[-1] == "You opened this table, so you stay seated at it."
+    play(realm, riggs, "/tholdem ascii")
+    assert riggs.chat.lines[-1] == "/tholdem ascii on|off: show faces by name, or as glyphs."
+    play(realm, riggs, "/tholdem open min 50")
+    assert riggs.chat.lines[-1] == "A table is already open (Skoll deals)."
+    play(realm, skoll, "/tholdem start")
+    play(realm, skoll, "/tpot")
+    assert skoll.chat.lines[-1] == "/tpot needs a target: target the player who wins the pot."
+    realm.script_rolls(street("2", "3", "4"), street("5"), street("6"))
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
+    play(realm, riggs, "/tholdem status")
+    assert riggs.chat.lines[-1] == "Pot 0; Skoll gives the pot next; banks: Skoll 20, Riggs 20"
+
+
+def test_a_players_forged_host_decisions_are_ignored(tmp_path, addon):
+    realm = Realm(seed=14, wtf=tmp_path / "WTF")
+    clients = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = clients
+    for op, extra in (("start", ""), ("seat", "500")):
+        riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
+                      f'"1\\tACT\\t{clients.table_id}\\t{op}\\t{extra}\\t\\t", "PARTY")')
+        realm.run_until_quiet()
+    assert "Hand 1" not in " ".join(skoll.chat.lines)
+    play(realm, skoll, "/tholdem status")
+    assert skoll.chat.lines[-1].startswith("Skoll opens a guided table")
+
+
+def test_a_lone_host_with_a_big_minimum_is_told_why(tmp_path, addon):
+    realm = Realm(seed=15, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    play(realm, skoll, "/tholdem open min 50")
+    assert skoll.chat.lines[-1] == "A minimum bet of 50 is more than your bank of 20."

@@ -83,7 +83,8 @@ def test_dice_holdem_builds_too(tmp_path):
 LEDGER = {
     "Locales.lua": (set(), set()),
     "Rules.lua": (set(), set()),
-    "Dice.lua": ({"ipairs", "math", "table", "tonumber", "type"}, set()),
+    "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
+                  "unpack"}, set()),
     "Hands.lua": ({"ipairs", "math", "table", "unpack"}, set()),
     "Pots.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
     "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
@@ -92,9 +93,9 @@ LEDGER = {
                     "type"}, set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "IsInGroup", "IsInRaid",
                   "UnitFullName", "error", "table", "tostring"}, set()),
-    "Game.lua": ({"Ambiguate", "TaurenHoldemDB", "UnitSex", "getmetatable", "ipairs", "math",
-                  "pairs", "print", "setmetatable", "table", "time", "tonumber", "tostring",
-                  "type"}, {"TaurenHoldemDB"}),
+    "Game.lua": ({"Ambiguate", "RandomRoll", "TaurenHoldemDB", "UnitSex", "getmetatable",
+                  "ipairs", "math", "pairs", "print", "setmetatable", "table", "time", "tonumber",
+                  "tostring", "type"}, {"TaurenHoldemDB"}),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "ipairs", "tonumber"}, SLASH),
 }
@@ -135,6 +136,7 @@ function frame.SetScript() end
 return {
     ipairs = ipairs, pairs = pairs, math = math, string = string, table = table, type = type,
     tonumber = tonumber, tostring = tostring, setmetatable = setmetatable, unpack = unpack,
+    RANDOM_ROLL_RESULT = "%s rolls %d (%d-%d)",
     getmetatable = getmetatable, error = error, print = print,
     CreateFrame = function() return frame end, SlashCmdList = {},
 }

@@ -22,5 +22,6 @@ globals = {
 }
 read_globals = {
 	"Ambiguate", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName", "IsInGroup",
-	"IsInRaid", "UnitExists", "UnitFullName", "UnitSex", "time",
+	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitSex",
+	"time",
 }

@@ -70,3 +70,42 @@ function Dice.decode(text)
 	end
 	return dice
 end
+
+-- The server's roll: WoW's own RANDOM_ROLL_RESULT, in whatever language this client runs,
+-- made into a pattern ("%s rolls %d (%d-%d)" -> "^(.+) rolls (%d+) %((%d+)%-(%d+)%)$").
+local roll_pattern
+function Dice.parse_roll(text)
+	if not roll_pattern then
+		local form = RANDOM_ROLL_RESULT
+		form = form:gsub("([%(%)%.%-%+%*%?%[%]%^%$])", "%%%1")
+		form = form:gsub("%%s", "(.+)"):gsub("%%d", "(%%d+)")
+		roll_pattern = "^" .. form .. "$"
+	end
+	local name, value, low, high = text:match(roll_pattern)
+	if not name then return nil end
+	return name, tonumber(value), tonumber(low), tonumber(high)
+end
+
+-- A roll of low..low + faces^count - 1 read as `count` base-faces digits, most significant
+-- first: every die uniform, every face possible.
+function Dice.from_roll(value, low, count)
+	local dice, n = {}, value - low
+	for i = count, 1, -1 do
+		dice[i] = n % #FACES + 1
+		n = math.floor(n / #FACES)
+	end
+	return dice
+end
+
+-- The range a street's roll must use: exactly faces^count wide, and unique to the table,
+-- the hand and the street, so no other roll (early, repeated, a stranger's or another
+-- addon's) can be taken for it.
+local BLOCK = (#FACES) ^ math.max(unpack(ns.Rules.deal.community))
+local SLOTS = math.floor(1000000 / BLOCK)
+function Dice.street_range(table_id, hand, street, count)
+	local seed = 0
+	for i = 1, #table_id do seed = (seed * 31 + table_id:byte(i)) % 1000003 end
+	local slot = (seed + (hand - 1) * #ns.Rules.deal.community + (street - 1)) % SLOTS
+	local low = 1 + slot * BLOCK
+	return low, low + (#FACES) ^ count - 1
+end

@@ -141,8 +141,10 @@ local function status_line()
 	local where
 	if current.phase == "betting" then
 		where = L.TO_ACT:format(short(current:to_act()), choices(current))
-	elseif current.phase == "roll" then
+	elseif current.phase == "roll" and current:next_street() then
 		where = L.WAITING_ROLL:format(short(current:dealer_name()), current:next_street())
+	elseif current.phase == "roll" then
+		where = L.WAITING_POT:format(short(current:dealer_name()))
 	elseif current.phase == "showdown" then
 		where = L.SHOWDOWN
 	else
@@ -216,6 +218,7 @@ local function apply(op, player, amount, target, dice)
 		session.dealer = player
 		session.hands = session.hands + 1
 		session.showing = nil
+		session.rolls = {}
 		my_dice = nil
 		rebuild()
 		local started, reason = session.engine:new_hand()
@@ -235,6 +238,9 @@ end
 -- The host: check, apply, broadcast. The broadcast goes out before anything the action sets
 -- off here (a showdown's own show), so sequence numbers follow the order things happened.
 local function accept(player, op, amount, target, dice)
+	-- How many streets the host had rolled: a client applies this only once it has too.
+	local current = hand()
+	local streets = current and current.phase ~= "over" and #current.community or 0
 	local events
 	if op ~= "seat" and op ~= "unseat" and op ~= "start" then
 		local reason
@@ -243,7 +249,7 @@ local function accept(player, op, amount, target, dice)
 	end
 	session.seq = session.seq + 1
 	Comm.send("DO", { session.id, session.seq, op, player, amount or "", target or "",
-		encode_dice(dice) })
+		encode_dice(dice), streets })
 	if events then after(events) else apply(op, player, amount, target, dice) end
 end
 
@@ -252,20 +258,73 @@ local function number_or_text(text)
 	return tonumber(text) or text
 end
 
+local apply_rolls -- defined below, with the server's roll lines
+
+-- Apply the host's actions in sequence order, whatever order the messages came in. An action
+-- the host took after a street waits until this client has seen that street's roll line.
+local function drain()
+	while session.waiting[session.seq + 1] do
+		local item = session.waiting[session.seq + 1]
+		local current = hand()
+		local streets = tonumber(item[8]) or 0
+		if current and current.phase ~= "over" and #current.community < streets then return end
+		session.waiting[session.seq + 1] = nil
+		session.seq = session.seq + 1
+		local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
+		apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
+		apply_rolls()
+	end
+end
+
 Comm.on("DO", function(sender, fields)
 	if not session or sender ~= session.host or fields[1] ~= session.id then return end
 	local seq = tonumber(fields[2])
 	if not seq then return end
 	session.waiting[seq] = fields
-	-- Apply in sequence order, whatever order the messages came in.
-	while session.waiting[session.seq + 1] do
-		local item = session.waiting[session.seq + 1]
-		session.waiting[session.seq + 1] = nil
-		session.seq = session.seq + 1
-		local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
-		apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
-	end
+	drain()
 end)
+
+------------------------------------------------------------------------------
+-- Community dice come from the server's /roll: the dealer rolls a range unique to the table,
+-- the hand and the street, exactly faces^k wide; every client reads the dice from the first
+-- roll line by the dealer with that range, and applies the street when its engine is ready.
+
+local function street_index(name)
+	for i, street in ipairs(RULES.deal.streets) do
+		if street == name then return i end
+	end
+end
+
+local function street_range(index)
+	return Dice.street_range(session.id, session.hands, index, RULES.deal.community[index])
+end
+
+apply_rolls = function()
+	local current = hand()
+	while current and current.phase ~= "over" and current:next_street() do
+		local index = street_index(current:next_street())
+		local dice = session.rolls[index]
+		if not dice or (session.mode == "guided" and current.phase ~= "roll") then return end
+		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
+		if not events then Game.say(reason) return end
+		after(events)
+	end
+	if session.waiting[session.seq + 1] then drain() end
+end
+
+function Game.roll_line(text)
+	if not session or not hand() then return end
+	local name, value, low, high = Dice.parse_roll(text)
+	if not name or name ~= Ambiguate(hand():dealer_name(), "short") then return end
+	for index, count in ipairs(RULES.deal.community) do
+		local first, last = street_range(index)
+		if low == first and high == last and not session.rolls[index] then
+			session.rolls[index] = Dice.from_roll(value, low, count) -- the first one binds
+			apply_rolls()
+			return
+		end
+	end
+end
 
 Comm.on("ACT", function(sender, fields)
 	if not session or session.host ~= Comm.me() or fields[1] ~= session.id then return end
@@ -276,6 +335,8 @@ Comm.on("ACT", function(sender, fields)
 		reason = Game.seat(sender, tonumber(fields[3]))
 	elseif op == "leave" then
 		reason = Game.unseat(sender)
+	elseif op == "seat" or op == "unseat" or op == "start" then
+		return -- the host's own decisions, never a player's request
 	else
 		reason = accept(sender, op, number_or_text(fields[3] or ""),
 			fields[4] ~= "" and fields[4] or nil, dice)
@@ -330,7 +391,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank)
 	config.blinds = blinds
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
-		waiting = {}, hands = 0 }
+		waiting = {}, hands = 0, rolls = {} }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
 end
@@ -357,9 +418,13 @@ function Game.open(words)
 		end
 		i = i + 1
 	end
-	if minimum < 1 or minimum ~= math.floor(minimum) or minimum > Game.bank_of(me) then
-		Game.say(L.BAD_AMOUNT:format("tholdem open", tostring(minimum),
+	if minimum < 1 or minimum ~= math.floor(minimum) then
+		Game.say(L.BAD_AMOUNT:format("tholdem open min", tostring(minimum),
 			RULES.table.currency))
+		return
+	end
+	if minimum > Game.bank_of(me) then
+		Game.say(L.MIN_OVER_BANK:format(minimum, Game.bank_of(me)))
 		return
 	end
 	local id = me .. ":" .. time()
@@ -371,6 +436,10 @@ end
 function Game.seat(player, bank)
 	for _, name in ipairs(session.seats) do
 		if name == player then return player .. " is already seated" end
+		-- The server's roll line names a player without their realm.
+		if short(name) == short(player) or Ambiguate(name, "short") == Ambiguate(player, "short") then
+			return "a player named " .. Ambiguate(player, "short") .. " already sits here"
+		end
 	end
 	local current = hand()
 	if current and current.phase ~= "over" then return "wait for the hand to end" end
@@ -380,30 +449,23 @@ end
 
 function Game.unseat(player)
 	local current = hand()
-	if current and current.phase ~= "over" then
-		for _, seat in ipairs(current.seats) do
-			if seat.name == player and seat.committed > 0 then
-				return "you have chips in the live pot"
-			end
-		end
-	end
+	if current and current.phase ~= "over" then return "wait for the hand to end" end
 	accept(player, "unseat")
 end
 
 function Game.join()
 	if not session then Game.say(L.NO_TABLE) return end
 	local me = Comm.me()
+	for _, name in ipairs(session.seats) do
+		if name == me then Game.say(L.ALREADY_SEATED) return end
+	end
 	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "" })
 end
 
 function Game.leave()
 	if not session then Game.say(L.NO_TABLE) return end
 	local me = Comm.me()
-	if session.host == me then
-		local reason = Game.unseat(me)
-		if reason then Game.say(reason) end
-		return
-	end
+	if session.host == me then Game.say(L.HOST_STAYS) return end
 	Comm.send("ACT", { session.id, "leave", "", "", "" })
 end
 
@@ -453,14 +515,15 @@ function Game.show()
 end
 
 -- The dealer's street: roll the dice here, then ask the table.
+-- The dealer's street: checked like any action, then rolled by the server.
 function Game.street(name)
-	local count = 0
-	for i, street in ipairs(RULES.deal.streets) do
-		if street == name then count = RULES.deal.community[i] end
-	end
-	local dice = {}
-	for i = 1, count do dice[i] = Dice.roll() end
-	Game.request(name, nil, nil, dice)
+	if not session then Game.say(L.NO_TABLE) return end
+	local index = street_index(name)
+	local placeholder = {}
+	for i = 1, RULES.deal.community[index] do placeholder[i] = 1 end
+	local reason = refusal(Comm.me(), name, nil, placeholder)
+	if reason then Game.say(reason) return end
+	RandomRoll(street_range(index))
 end
 
 function Game.status()

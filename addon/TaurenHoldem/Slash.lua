@@ -64,7 +64,7 @@ end
 function actions.pot()
 	local target = target_of(nil)
 	if not target then
-		Game.say(L.NEEDS_TARGET:format("tpot", "tpot", ""))
+		Game.say(L.POT_NEEDS_TARGET:format("tpot"))
 		return
 	end
 	Game.request("pot", nil, target)
@@ -108,7 +108,7 @@ end
 function actions.ascii(args)
 	local choice = (args[1] or ""):lower()
 	if choice ~= "on" and choice ~= "off" then
-		Game.say(L.UNKNOWN:format("ascii " .. (args[1] or "")))
+		Game.say(L.ASCII_USAGE)
 		return
 	end
 	Game.set_ascii(choice == "on")
@@ -163,6 +163,7 @@ local frame = CreateFrame("Frame")
 frame:RegisterEvent("ADDON_LOADED")
 frame:RegisterEvent("PLAYER_LOGIN")
 frame:RegisterEvent("CHAT_MSG_ADDON")
+frame:RegisterEvent("CHAT_MSG_SYSTEM")
 frame:SetScript("OnEvent", function(_, event, ...)
 	if event == "ADDON_LOADED" and ... == "TaurenHoldem" then
 		Game.load_saved()
@@ -170,5 +171,7 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		Comm.init()
 	elseif event == "CHAT_MSG_ADDON" then
 		Comm.receive(...)
+	elseif event == "CHAT_MSG_SYSTEM" then
+		Game.roll_line((...))
 	end
 end)

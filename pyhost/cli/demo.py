@@ -9,24 +9,26 @@ transcript. Then it prints each player's chat frame in turn.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from ..codegen import build, write
 from ..harness import Client, Realm
-from ..rules import load_ruleset
+from ..rules import Ruleset, load_ruleset
 
 # Seats as in RULES.md: Skoll deals, then Riggs, Gray and Dakx.
 SEATS = ("Skoll", "Riggs", "Gray", "Dakx")
-# Each player's math.random, in the order they need it: Skoll's hidden dice, then the
-# flop, turn and river he rolls as dealer; Riggs's hidden dice. Gray and Dakx fold unseen.
+# Each player's hidden dice (their own math.random), and the community dice the server's
+# rolls give the dealer: the flop, the turn, the river. Gray and Dakx fold unseen.
 DICE = {
-    "Skoll": ("Shaman", "6", "5", "3", "6", "6", "Warrior"),
+    "Skoll": ("Shaman", "6"),
     "Riggs": ("Chieftain", "4"),
     "Gray": ("2", "Warrior"),
     "Dakx": ("3", "Chieftain"),
 }
+STREETS = (("5", "3", "6"), ("6",), ("Warrior",))
 # The transcript: (who, what they type). Lines without "/" are said at the table.
 SCRIPT = (
     ("Skoll", "/tholdem open guided"),
@@ -88,10 +90,21 @@ def play_example(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     realm.party(*clients.values())
     for name, faces in DICE.items():
         clients[name].script_random(*(ruleset.dice.face(f).index + 1 for f in faces))
+    for faces in STREETS:
+        realm.script_rolls(_roll_giving(ruleset, faces))
     for name, line in SCRIPT:
         clients[name].type(line)
         realm.run_until_quiet()
     return realm, list(clients.values())
+
+
+def _roll_giving(ruleset: Ruleset, faces: tuple[str, ...]) -> Callable[[int, int], int]:
+    """The server roll the addon reads as these faces: base-faces digits above the range's low
+    end (the range itself is the addon's to choose)."""
+    offset = 0
+    for name in faces:
+        offset = offset * ruleset.dice.count + ruleset.dice.face(name).index
+    return lambda low, high: low + offset
 
 
 def styled(line: str) -> str:

@@ -104,7 +104,7 @@ class Realm:
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         self._order = itertools.count()
         self._rolls = random.Random(f"{seed}:server rolls")
-        self._scripted_rolls: deque[int] = deque()
+        self._scripted_rolls: deque[int | Callable[[int, int], int]] = deque()
         self._frame = 0  # frames counted from time 0: frame n is at n / fps
         self._updating: dict[str, Client] = {}  # clients with a shown OnUpdate frame
         self._line_ids = itertools.count(1)
@@ -587,8 +587,9 @@ class Realm:
 
     # -- the server's /roll ------------------------------------------------------------------
 
-    def script_rolls(self, *values: int) -> None:
-        """The results of the next RandomRoll calls, in order (for demos and tests)."""
+    def script_rolls(self, *values: int | Callable[[int, int], int]) -> None:
+        """The results of the next RandomRoll calls, in order (for demos and tests): a number,
+        or a function of the roll's (low, high) giving one, for ranges a test cannot know."""
         self._scripted_rolls.extend(values)
 
     def roll(self, client: Client, low: Any, high: Any) -> None:
@@ -602,6 +603,8 @@ class Realm:
         low_n, high_n = bounds  # type: ignore[misc]
         if self._scripted_rolls:
             result = self._scripted_rolls.popleft()
+            if callable(result):
+                result = result(low_n, high_n)
             if not low_n <= result <= high_n:
                 raise ValueError(f"scripted roll {result} is outside {low_n}-{high_n}")
         else:

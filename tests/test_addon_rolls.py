@@ -1,0 +1,121 @@
+"""Community dice come from the server's /roll, and nothing but the dealer's roll of the
+street's own range counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from addon_table import build_addon, face, play, seat_table, street, street_range
+from pyhost.harness import Location, Realm
+
+FLOP = "1-[:· : ] 2-[.· '] 3-[::: ]"
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+def to_the_flop(realm, clients):
+    skoll, riggs = clients[0], clients[1]
+    play(realm, skoll, "/tholdem start")
+    play(realm, riggs, "/tbet 2")
+    for client in clients[2:]:
+        play(realm, client, "/tholdem call")
+    play(realm, skoll, "/tholdem call")
+
+
+def test_german_and_french_clients_read_the_dice_from_their_own_roll_lines(tmp_path, addon):
+    realm = Realm(seed=1, wtf=tmp_path / "WTF")
+    clients = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
+                         locales={"Riggs": "deDE", "Gray": "frFR"})
+    skoll, riggs, gray = clients
+    to_the_flop(realm, clients)
+    realm.script_rolls(street("5", "3", "6"))
+    play(realm, skoll, "/tflop")
+    low, high = street_range(clients.table_id, 1, 1)
+    assert high - low + 1 == 512  # 8^3: three dice, each uniform
+    value = low + 3 * 64 + 1 * 8 + 4
+    assert f"Skoll würfelt. Ergebnis: {value} ({low}-{high})" in riggs.chat
+    assert f"Skoll obtient un {value} ({low}-{high})." in gray.chat
+    for client in clients:
+        assert FLOP in client.chat.lines
+    assert realm.errors() == []
+
+
+def test_each_hand_and_street_has_its_own_range(tmp_path, addon):
+    ranges = {street_range("Skoll-Thunderhorn:1796000000", hand, index)
+              for hand in range(1, 50) for index in (1, 2, 3)}
+    assert len(ranges) == 49 * 3
+    assert all(low >= 1 and high <= 1_000_000 for low, high in ranges)
+
+
+def test_only_the_dealers_roll_of_the_streets_range_counts(tmp_path, addon):
+    realm = Realm(seed=2, wtf=tmp_path / "WTF")
+    clients = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = clients
+    stranger = realm.login("Mogg", addons=[addon], at=Location())  # nearby, not grouped
+    to_the_flop(realm, clients)
+    low, high = street_range(clients.table_id, 1, 1)
+    # Before the dealer: a stranger, another player at the table, and a near range.
+    realm.script_rolls(low, low + 1, low + 2, street("5", "3", "6"))
+    play(realm, stranger, f"/roll {low} {high}")
+    play(realm, gray, f"/roll {low} {high}")
+    play(realm, skoll, f"/roll {low + 1} {high + 1}")
+    assert "Dealer Skoll rolls the Flop" not in riggs.chat
+    play(realm, skoll, "/tflop")
+    for client in clients:
+        assert FLOP in client.chat.lines
+    # A second roll of the same range, even by the dealer, changes nothing.
+    realm.script_rolls(low + 300)
+    play(realm, skoll, f"/roll {low} {high}")
+    play(realm, riggs, "/tholdem check")
+    play(realm, gray, "/tholdem check")
+    play(realm, skoll, "/tholdem check")
+    realm.script_rolls(street("6"))
+    play(realm, skoll, "/tturn")
+    for client in clients:
+        assert client.chat.lines.count("Dealer Skoll rolls the Flop") == 1
+        assert FLOP + " 4-[::: ]" in client.chat.lines
+    assert realm.errors() == []
+
+
+def test_the_dealer_cannot_roll_a_street_out_of_turn(tmp_path, addon):
+    realm = Realm(seed=3, wtf=tmp_path / "WTF")
+    skoll, riggs = seat_table(realm, addon, ["Skoll", "Riggs"])
+    play(realm, skoll, "/tholdem start")
+    play(realm, skoll, "/tflop")
+    assert skoll.chat.lines[-1] == "Skoll cannot roll the flop yet: it is Riggs's turn to bet"
+    assert not [line for line in riggs.chat.lines if "rolls" in line and "(" in line]
+    assert realm.dropped_rolls == []
+
+
+def test_two_players_of_the_same_name_cannot_sit_at_one_table(tmp_path, addon):
+    realm = Realm(seed=4, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    twin = realm.login("Skoll", realm="Argent Dawn", addons=[addon])
+    realm.party(skoll, twin)
+    play(realm, skoll, "/tholdem open")
+    play(realm, twin, "/tholdem join")
+    # Skoll of Argent Dawn sees the host with his realm.
+    assert twin.chat.lines[-1] == "Skoll-Thunderhorn's table refused it: a player named Skoll " \
+        "already sits here"
+
+
+def test_the_example_hand_through_server_rolls(tmp_path, addon):
+    realm = Realm(seed=5, wtf=tmp_path / "WTF")
+    clients = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = clients
+    skoll.script_random(face("Shaman"), face("6"))
+    riggs.script_random(face("Chieftain"), face("4"))
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    play(realm, skoll, "/tholdem start")
+    play(realm, skoll, "/tdeal")
+    play(realm, riggs, "/tdeal")
+    play(realm, riggs, "/tbet 2")
+    play(realm, skoll, "/tholdem call")
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
+        play(realm, riggs, "/tholdem check")
+        play(realm, skoll, "/tholdem check")
+    assert "Riggs wins the pot: 4 with Straight" in skoll.chat
