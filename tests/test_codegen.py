@@ -18,7 +18,7 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Locales.lua", "Rules.lua", "Dice.lua", "Hands.lua", "Pots.lua", "Betting.lua",
-             "Holdem.lua", "Comm.lua", "Game.lua", "Slash.lua"]
+             "Holdem.lua", "Sha256.lua", "Comm.lua", "Game.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -91,6 +91,7 @@ LEDGER = {
                      "tostring", "type", "unpack"}, set()),
     "Holdem.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tostring",
                     "type"}, set()),
+    "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "IsInGroup", "IsInRaid",
                   "UnitFullName", "error", "table", "tostring"}, set()),
     "Game.lua": ({"Ambiguate", "RandomRoll", "TaurenHoldemDB", "UnitSex", "getmetatable",
@@ -137,7 +138,7 @@ return {
     ipairs = ipairs, pairs = pairs, math = math, string = string, table = table, type = type,
     tonumber = tonumber, tostring = tostring, setmetatable = setmetatable, unpack = unpack,
     RANDOM_ROLL_RESULT = "%s rolls %d (%d-%d)",
-    getmetatable = getmetatable, error = error, print = print,
+    getmetatable = getmetatable, error = error, print = print, bit = {},
     CreateFrame = function() return frame end, SlashCmdList = {},
 }
 """
@@ -157,4 +158,4 @@ def test_loading_each_file_touches_only_ledger_globals():
         assert write_names <= LEDGER[name][1], name
     assert {k.decode() for k in world} >= SLASH
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
-                              b"Holdem", b"Comm", b"Game"}
+                              b"Holdem", b"Sha256", b"Comm", b"Game"}

@@ -21,7 +21,7 @@ globals = {
 	"SlashCmdList",
 }
 read_globals = {
-	"Ambiguate", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName", "IsInGroup",
+	"Ambiguate", "bit", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName", "IsInGroup",
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitSex",
 	"time",
 }
