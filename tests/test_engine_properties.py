@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from conftest import snapshot, write_variant
+from engine_moves import legal_moves
 from pyhost.engine import IllegalAction, Phase, Table
 from pyhost.rules import load_ruleset
 
@@ -32,25 +33,6 @@ def rulesets(tmp_path_factory):
     for ruleset in out:
         ruleset.evaluator.table(7)
     return out
-
-
-def legal_moves(hand, data):
-    """Every betting action the player to act may take now, with drawn amounts."""
-    round_ = hand.round
-    index = round_.to_act
-    options = round_.options(index)
-    candidates = [("fold", None), ("check", None), ("call", None), ("allin", None)]
-    if options.can_raise and options.least <= options.most:
-        amount = data.draw(st.integers(options.least, options.most), label="amount")
-        candidates += [("bet", amount), ("raise", amount), ("put", options.to_call + amount)]
-    moves = []
-    for kind, amount in candidates:
-        try:
-            round_.verify(index, kind, amount)
-        except IllegalAction:
-            continue
-        moves.append((kind, amount))
-    return hand.seats[index].name, moves
 
 
 def try_something_odd(t, data):

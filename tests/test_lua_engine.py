@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from conftest import write_variant
+from engine_moves import legal_moves
 from lua_addon import load, render
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
 from pyhost.engine.history import load_history, replay
@@ -632,28 +633,16 @@ def try_something_odd(pair: Lockstep, data) -> None:
     pair.act(name, action, amount, dice=dice, target=target)
 
 
-def legal_moves(pair: Lockstep, data) -> tuple[str, list]:
+def lockstep_moves(pair: Lockstep, data) -> tuple[str, list]:
     """Every betting action the player to act may take now; the options must agree too."""
-    hand = pair.py.hand
-    round_ = hand.round
+    round_ = pair.py.hand.round
     index = round_.to_act
     options = round_.options(index)
     lua_round = pair.lt[b"hand"][b"round"]
     lua_options = py(pair.engine.options_row(lua_round[b"options"](lua_round, index + 1)))
     assert lua_options == [options.to_call, options.can_check, options.can_raise,
                            options.least, options.most]
-    candidates = [("fold", None), ("check", None), ("call", None), ("allin", None)]
-    if options.can_raise and options.least <= options.most:
-        amount = data.draw(st.integers(options.least, options.most), label="amount")
-        candidates += [("bet", amount), ("raise", amount), ("put", options.to_call + amount)]
-    moves = []
-    for kind, amount in candidates:
-        try:
-            round_.verify(index, kind, amount)
-        except IllegalAction:
-            continue
-        moves.append((kind, amount))
-    return hand.seats[index].name, moves
+    return legal_moves(pair.py.hand, data)
 
 
 def play_guided(pair: Lockstep, ruleset: Ruleset, data) -> None:
@@ -667,7 +656,7 @@ def play_guided(pair: Lockstep, ruleset: Ruleset, data) -> None:
             try_something_odd(pair, data)
             continue
         if hand.phase is Phase.BETTING:
-            name, moves = legal_moves(pair, data)
+            name, moves = lockstep_moves(pair, data)
             kind, amount = data.draw(st.sampled_from(moves), label="move")
             pair.ok(name, kind, amount)
         elif hand.phase is Phase.ROLL:

@@ -89,14 +89,6 @@ function Holdem.parse(tokens)
 	return faces
 end
 
-local function same_faces(a, b)
-	if #a ~= #b then return false end
-	for i = 1, #a do
-		if a[i] ~= b[i] then return false end
-	end
-	return true
-end
-
 local function face_names(faces)
 	local names = {}
 	for i, face in ipairs(faces) do names[i] = Rules.faces[face].name end
@@ -322,7 +314,7 @@ function HoldemHand:verify_show(name, dice)
 	local faces
 	faces, err = self:_dice(dice, Rules.deal.hidden, name .. "'s dice")
 	if not faces then return nil, err end
-	if self.hidden[name] and not same_faces(faces, self.hidden[name]) then
+	if self.hidden[name] and not Pots.same_list(faces, self.hidden[name]) then
 		return nil, format("those are not the dice %s rolled", name)
 	end
 	return faces

@@ -49,7 +49,8 @@ function Pot:paid_by(committed)
 	return min(committed, self.top) - min(committed, self.floor)
 end
 
-local function same_names(a, b)
+-- Two arrays with the same items in the same order.
+function Pots.same_list(a, b)
 	if #a ~= #b then return false end
 	for i = 1, #a do
 		if a[i] ~= b[i] then return false end
@@ -78,7 +79,7 @@ function Pots.pots(seats)
 			end
 		end
 		local last = result[#result]
-		if last and same_names(last.eligible, eligible) then
+		if last and Pots.same_list(last.eligible, eligible) then
 			result[#result] = Pot.new(last.amount + amount, eligible, last.floor, level)
 		else
 			result[#result + 1] = Pot.new(amount, eligible, below, level)
