@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
+from pyhost import fairplay
 from pyhost.codegen import build, write
 from pyhost.harness import Client, Realm
 from pyhost.rules import load_ruleset
@@ -74,3 +76,25 @@ def play(realm: Realm, client: Client, line: str) -> None:
 
 def new_lines(client: Client, since: int) -> list[str]:
     return client.chat.lines[since:]
+
+
+SEED = 424242
+
+
+def deal_fairly(realm: Realm, seated: Seated, hand: int,
+                wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED) -> None:
+    """Everyone at the table types /tdeal at once, with secrets found so that the players in
+    `wanted` get those faces once the dealer's seed roll gives `seed`."""
+    names = [client.full_name for client in seated]
+    faces = {f"{name}-Thunderhorn": [face(f) for f in want]
+             for name, want in (wanted or {}).items()}
+    randoms = fairplay.grind(
+        names, faces, milliseconds=math.floor(realm.game_time() * 1000 + 0.5),
+        epoch=realm.epoch(), counter=hand, seed=seed, hand_id=f"{seated.table_id}#{hand}",
+        faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
+    realm.script_rolls(seed)
+    for client in seated:
+        client.script_random(*randoms[client.full_name])
+    for client in seated:
+        client.type("/tdeal")
+    realm.run_until_quiet()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import build_addon, face, new_lines, play, seat_table, street
+from addon_table import build_addon, deal_fairly, face, new_lines, play, seat_table, street
 from pyhost.flavours import FLAVOURS
 from pyhost.harness import Realm
 
@@ -20,12 +20,9 @@ def addon(tmp_path_factory):
 def example_hand(realm, clients):
     """The source's example hand, action by action, with its dice."""
     skoll, riggs, gray, dakx = clients
-    skoll.script_random(face("Shaman"), face("6"))
-    riggs.script_random(face("Chieftain"), face("4"))
-    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, skoll, "/tholdem start")
-    for client in clients:
-        play(realm, client, "/tdeal")
+    deal_fairly(realm, clients, 1, {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     for client, line in [(riggs, "/tbet 2"), (gray, "/tholdem fold"), (dakx, "/tholdem call"),
                          (skoll, "/tholdem call"), (skoll, "/tflop"),
                          (riggs, "/tholdem check"), (dakx, "/tholdem check"),
@@ -98,15 +95,14 @@ def test_blinds_and_the_minimum_bet_are_the_dealers_to_set(tmp_path, addon):
 
 def test_all_in_side_pots_are_paid_at_the_showdown(tmp_path, addon):
     realm = Realm(seed=5, wtf=tmp_path / "WTF")
-    skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
     play(realm, riggs, "/tgive 15 Gray")  # banks: Skoll 20, Riggs 5, Gray 35
-    # The board is 2 3 Warrior Chieftain 5; Skoll's dice are rolled at the showdown (he never
-    # typed /tdeal).
-    realm.script_rolls(street("2", "3", "Warrior"), street("Chieftain"), street("5"))
-    skoll.script_random(face("5"), face("5"))
-    riggs.script_random(face("6"), face("4"))  # a straight, 2 to 6
-    gray.script_random(face("3"), face("4"))  # a pair of threes
+    # The board is 2 3 Warrior Chieftain 5: Riggs's 6 and 4 make a straight, Skoll's two 5s
+    # three of a kind.
     play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, {"Skoll": ("5", "5"), "Riggs": ("6", "4")})
+    realm.script_rolls(street("2", "3", "Warrior"), street("Chieftain"), street("5"))
     play(realm, riggs, "/tholdem allin")
     play(realm, gray, "/tbet 35")
     play(realm, skoll, "/tholdem allin")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import build_addon, face, play, seat_table, street, street_range
+from addon_table import build_addon, deal_fairly, play, seat_table, street, street_range
 from pyhost.harness import Location, Realm
 
 FLOP = "1-[:· : ] 2-[.· '] 3-[::: ]"
@@ -106,12 +106,9 @@ def test_the_example_hand_through_server_rolls(tmp_path, addon):
     realm = Realm(seed=5, wtf=tmp_path / "WTF")
     clients = seat_table(realm, addon, ["Skoll", "Riggs"])
     skoll, riggs = clients
-    skoll.script_random(face("Shaman"), face("6"))
-    riggs.script_random(face("Chieftain"), face("4"))
-    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, skoll, "/tholdem start")
-    play(realm, skoll, "/tdeal")
-    play(realm, riggs, "/tdeal")
+    deal_fairly(realm, clients, 1, {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, riggs, "/tbet 2")
     play(realm, skoll, "/tholdem call")
     for command in ("/tflop", "/tturn", "/triver"):

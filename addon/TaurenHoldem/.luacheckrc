@@ -21,7 +21,8 @@ globals = {
 	"SlashCmdList",
 }
 read_globals = {
-	"Ambiguate", "bit", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName", "IsInGroup",
+	"Ambiguate", "bit", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName",
+	"GetTime", "IsInGroup",
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitSex",
 	"time",
 }

@@ -8,7 +8,7 @@
 -- actions in the same order and prints the same lines.
 local _, ns = ...
 
-local L, Dice, Comm, Holdem = ns.L, ns.Dice, ns.Comm, ns.Holdem
+local L, Dice, Comm, Holdem, Fair = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair
 local RULES = ns.Rules
 
 local Game = {}
@@ -17,6 +17,7 @@ ns.Game = Game
 local db -- the SavedVariables table: banks and settings, keyed by "Name-Realm"
 local session -- the open table, if any
 local my_dice -- this player's hidden dice, from the last /tdeal
+local my_secret -- what they follow from, at a table: kept in SavedVariables too
 
 ------------------------------------------------------------------------------
 -- Saved state.
@@ -26,6 +27,7 @@ function Game.load_saved()
 	db = TaurenHoldemDB
 	db.banks = db.banks or {}
 	db.settings = db.settings or {}
+	db.secrets = db.secrets or {}
 end
 
 local function settings()
@@ -179,10 +181,9 @@ local function after(events)
 			if seat.name == me and (seat.status == "active" or seat.status == "all-in")
 				and not current.shown[me] and not session.showing then
 				session.showing = true
-				if not my_dice then
-					my_dice = { Dice.roll(), Dice.roll() }
-				end
-				Game.request("show", nil, nil, my_dice)
+				-- Without a secret and a seed there are no dice to show: the check at every
+				-- client then finds the hand dead.
+				Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })
 			end
 		end
 	end
@@ -199,8 +200,89 @@ local function encode_dice(dice)
 	return dice and Dice.encode(dice) or ""
 end
 
+-- The table's own steps, which the engine does not know: seating, dealing, fair dice.
+local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true }
+
+local function hand_id()
+	return session.id .. "#" .. session.hands
+end
+
+local function in_hand(current, name)
+	for _, seat in ipairs(current.seats) do
+		if seat.name == name then return seat.status == "active" or seat.status == "all-in" end
+	end
+	return false
+end
+
+-- A show is checked against the player's commitment first: a reveal that does not follow from
+-- it makes the hand dead (a muck: the chips stay in the pot). Every client decides alike.
+local function engine_act(player, op, amount, dice, target)
+	local fair = session.fair
+	if op == "show" and fair.set_hash then
+		if not fair.commits[player] then
+			Game.say(L.NO_COMMIT:format(short(player)))
+			return session.engine:act(player, "muck")
+		end
+		if fair.dead[player] or not (fair.seed and Fair.check(fair.commits[player], target,
+			dice or {}, fair.seed, hand_id(), player, fair.set_hash)) then
+			Game.say(L.BAD_REVEAL:format(short(player)))
+			return session.engine:act(player, "muck")
+		end
+		target = nil
+	end
+	return session.engine:act(player, op, amount, dice, target)
+end
+
+local accept -- the host's side, below
+
+-- The host closes the set once everyone still in the hand has committed.
+local function maybe_close()
+	local current = hand()
+	if session.host ~= Comm.me() or not current or current.phase == "over" then return end
+	local fair = session.fair
+	if fair.set_hash then return end
+	local list = {}
+	for _, seat in ipairs(current.seats) do
+		if in_hand(current, seat.name) and not fair.commits[seat.name] then return end
+		if fair.commits[seat.name] then list[#list + 1] = fair.commits[seat.name] end
+	end
+	if #list == 0 then return end
+	accept(session.host, "close", nil, Fair.set_hash(list))
+end
+
+-- The seed binds once the set is closed; then this player's dice are known, to them alone.
+local function bind_seed()
+	local fair = session.fair
+	if fair.seed or not fair.set_hash or not fair.seed_line then return end
+	fair.seed = fair.seed_line
+	if my_secret then
+		my_dice = Fair.dice(my_secret, fair.seed, hand_id(), Comm.me(), fair.set_hash,
+			RULES.deal.hidden)
+		Game.say(Dice.line(my_dice))
+	end
+end
+
 local function apply(op, player, amount, target, dice)
-	if op == "seat" then
+	if op == "commit" then
+		session.fair.commits[player] = target
+		Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
+		maybe_close()
+		return
+	elseif op == "close" then
+		session.fair.set_hash = target
+		local dealer = hand() and hand():dealer_name()
+		if dealer == Comm.me() then
+			-- A moment's wait, so the closing message is everywhere before the roll line.
+			local this_hand = hand_id()
+			C_Timer.After(0.5, function()
+				if session and hand_id() == this_hand then
+					RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
+				end
+			end)
+		end
+		bind_seed()
+		return
+	elseif op == "seat" then
 		session.seats[#session.seats + 1] = player
 		session.banks[player] = amount
 		rebuild()
@@ -219,7 +301,8 @@ local function apply(op, player, amount, target, dice)
 		session.hands = session.hands + 1
 		session.showing = nil
 		session.rolls = {}
-		my_dice = nil
+		session.fair = { commits = {}, dead = {} }
+		my_dice, my_secret = nil, nil
 		rebuild()
 		local started, reason = session.engine:new_hand()
 		if not started then Game.say(reason) return end
@@ -227,30 +310,47 @@ local function apply(op, player, amount, target, dice)
 		after(started.events)
 		return
 	end
-	local events, reason = session.engine:act(player, op, amount, dice, target)
+	local events, reason = engine_act(player, op, amount, dice, target)
 	if not events then
 		Game.say(reason) -- an engine out of step with the host's: say so
 		return
 	end
 	after(events)
+	maybe_close()
 end
 
 -- The host: check, apply, broadcast. The broadcast goes out before anything the action sets
 -- off here (a showdown's own show), so sequence numbers follow the order things happened.
-local function accept(player, op, amount, target, dice)
+local function commit_refusal(player)
+	local current = hand()
+	if not current or current.phase == "over" then return "no hand is being played" end
+	if not in_hand(current, player) then return short(player) .. " is not in this hand" end
+	if session.fair.commits[player] then return short(player) .. " has already rolled" end
+	if session.fair.set_hash then return "the dice are already rolled for this hand" end
+end
+
+accept = function(player, op, amount, target, dice)
 	-- How many streets the host had rolled: a client applies this only once it has too.
 	local current = hand()
 	local streets = current and current.phase ~= "over" and #current.community or 0
 	local events
-	if op ~= "seat" and op ~= "unseat" and op ~= "start" then
+	if op == "commit" then
+		local reason = commit_refusal(player)
+		if reason then return reason end
+	elseif not SESSION_OPS[op] then
 		local reason
-		events, reason = session.engine:act(player, op, amount, dice, target)
+		events, reason = engine_act(player, op, amount, dice, target)
 		if not events then return reason end
 	end
 	session.seq = session.seq + 1
 	Comm.send("DO", { session.id, session.seq, op, player, amount or "", target or "",
 		encode_dice(dice), streets })
-	if events then after(events) else apply(op, player, amount, target, dice) end
+	if events then
+		after(events)
+		maybe_close()
+	else
+		apply(op, player, amount, target, dice)
+	end
 end
 
 local function number_or_text(text)
@@ -316,6 +416,12 @@ function Game.roll_line(text)
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
 	if not name or name ~= Ambiguate(hand():dealer_name(), "short") then return end
+	if low == Fair.SEED_LOW and high == Fair.SEED_HIGH then
+		-- The dealer's first seed roll of the hand binds; it counts once the set is closed.
+		if not session.fair.seed_line then session.fair.seed_line = value end
+		bind_seed()
+		return
+	end
 	for index, count in ipairs(RULES.deal.community) do
 		local first, last = street_range(index)
 		if low == first and high == last and not session.rolls[index] then
@@ -335,7 +441,7 @@ Comm.on("ACT", function(sender, fields)
 		reason = Game.seat(sender, tonumber(fields[3]))
 	elseif op == "leave" then
 		reason = Game.unseat(sender)
-	elseif op == "seat" or op == "unseat" or op == "start" then
+	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" then
 		return -- the host's own decisions, never a player's request
 	else
 		reason = accept(sender, op, number_or_text(fields[3] or ""),
@@ -362,9 +468,16 @@ end)
 
 Comm.on("SHOW", function(sender, fields)
 	local dice = Dice.decode(fields[1])
-	if dice then
-		Game.say(Dice.line(dice))
-		Game.say(L.UNCOVERS:format(short(sender), pronoun(sender)))
+	if not dice then return end
+	Game.say(Dice.line(dice))
+	Game.say(L.UNCOVERS:format(short(sender), pronoun(sender)))
+	-- At a table, dice shown early are checked as at the showdown; a liar's hand is dead.
+	local fair = session and session.fair
+	if fair and fair.commits[sender] and fair.seed and fields[3] == hand_id() and
+		not Fair.check(fair.commits[sender], fields[2], dice, fair.seed, hand_id(), sender,
+			fair.set_hash) then
+		fair.dead[sender] = true
+		Game.say(L.BAD_REVEAL:format(short(sender)))
 	end
 end)
 
@@ -375,7 +488,8 @@ end)
 function Game.request(op, amount, target, dice)
 	if not session then Game.say(L.NO_TABLE) return end
 	local me = Comm.me()
-	local reason = refusal(me, op, amount, dice, target)
+	local reason
+	if op == "commit" then reason = commit_refusal(me) else reason = refusal(me, op, amount, dice, target) end
 	if reason then Game.say(reason) return end
 	if session.host == me then
 		reason = accept(me, op, amount, target, dice)
@@ -391,7 +505,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank)
 	config.blinds = blinds
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
-		waiting = {}, hands = 0, rolls = {} }
+		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {} } }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
 end
@@ -490,7 +604,23 @@ end
 
 -- /tdeal: roll your dice under the box; only you see them.
 function Game.deal()
-	if my_dice and hand() and hand().phase ~= "over" then
+	local current = hand()
+	if current and current.phase ~= "over" and in_hand(current, Comm.me()) then
+		-- At a table: commit to a secret; the dice come with the dealer's seed roll.
+		if my_secret then
+			Game.say(my_dice and L.ALREADY_ROLLED:format(Dice.line(my_dice)) or L.AWAITING_SEED)
+			return
+		end
+		local secret = Fair.new_secret()
+		local reason = commit_refusal(Comm.me())
+		if reason then Game.say(reason) return end
+		my_secret = secret
+		db.secrets[Comm.me()] = { hand = hand_id(), secret = secret } -- a /reload keeps it
+		Game.request("commit", nil, Fair.commitment(secret))
+		return
+	end
+	-- Away from a table: the original addon's private roll.
+	if my_dice and current and current.phase ~= "over" then
 		Game.say(L.ALREADY_ROLLED:format(Dice.line(my_dice, settings().ascii)))
 		return
 	end
@@ -506,12 +636,12 @@ function Game.show()
 	if not my_dice then Game.say(L.NO_DICE) return end
 	local current = hand()
 	if current and current.phase == "showdown" then
-		Game.request("show", nil, nil, my_dice)
+		Game.request("show", nil, my_secret or "", my_dice)
 		return
 	end
 	Game.say(Dice.line(my_dice))
 	Game.say(L.UNCOVERS:format(short(Comm.me()), pronoun("player")))
-	Comm.send("SHOW", { Dice.encode(my_dice) })
+	Comm.send("SHOW", { Dice.encode(my_dice), my_secret or "", session and hand_id() or "" })
 end
 
 -- The dealer's street: roll the dice here, then ask the table.

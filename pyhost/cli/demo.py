@@ -8,27 +8,25 @@ transcript. Then it prints each player's chat frame in turn.
 
 from __future__ import annotations
 
+import math
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import click
 
+from .. import fairplay
 from ..codegen import build, write
 from ..harness import Client, Realm
 from ..rules import Ruleset, load_ruleset
 
 # Seats as in RULES.md: Skoll deals, then Riggs, Gray and Dakx.
 SEATS = ("Skoll", "Riggs", "Gray", "Dakx")
-# Each player's hidden dice (their own math.random), and the community dice the server's
-# rolls give the dealer: the flop, the turn, the river. Gray and Dakx fold unseen.
-DICE = {
-    "Skoll": ("Shaman", "6"),
-    "Riggs": ("Chieftain", "4"),
-    "Gray": ("2", "Warrior"),
-    "Dakx": ("3", "Chieftain"),
-}
+# The hidden dice of the transcript, and the community dice the server's rolls give the
+# dealer: the flop, the turn, the river. Gray and Dakx fold unseen.
+DICE = {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")}
 STREETS = (("5", "3", "6"), ("6",), ("Warrior",))
+SEED = 424242  # the dealer's seed roll
 # The transcript: (who, what they type). Lines without "/" are said at the table.
 SCRIPT = (
     ("Skoll", "/tholdem open guided"),
@@ -37,10 +35,7 @@ SCRIPT = (
     ("Dakx", "/tholdem join"),
     ("Skoll", "All right everyone roll your hand"),
     ("Skoll", "/tholdem start"),
-    ("Skoll", "/tdeal"),
-    ("Riggs", "/tdeal"),
-    ("Dakx", "/tdeal"),
-    ("Gray", "/tdeal"),
+    ("*", "/tdeal"),  # everyone at once: each commits to a secret; the seed roll follows
     ("Skoll", "Start us off, you in or out"),
     ("Riggs", "/tbet 2"),
     ("Gray", "Don't like what I am looking at, I'll fold"),
@@ -88,14 +83,33 @@ def play_example(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     realm = Realm(seed=seed, wtf=folder / "WTF")
     clients = {name: realm.login(name, addons=[addon]) for name in SEATS}
     realm.party(*clients.values())
-    for name, faces in DICE.items():
-        clients[name].script_random(*(ruleset.dice.face(f).index + 1 for f in faces))
-    for faces in STREETS:
-        realm.script_rolls(_roll_giving(ruleset, faces))
+    opened_at = realm.epoch()
     for name, line in SCRIPT:
-        clients[name].type(line)
+        if name == "*":
+            _deal_the_transcripts_dice(realm, ruleset, clients, f"{clients['Skoll'].full_name}:"
+                                       f"{opened_at}")
+            for client in clients.values():
+                client.type(line)
+        else:
+            clients[name].type(line)
         realm.run_until_quiet()
     return realm, list(clients.values())
+
+
+def _deal_the_transcripts_dice(realm: Realm, ruleset: Ruleset, clients: dict[str, Client],
+                               table_id: str) -> None:
+    """Find, by trial, the secrets that give Skoll and Riggs the transcript's dice under the
+    scripted seed roll, and have their clients draw them: nothing bypasses the protocol."""
+    wanted = {clients[name].full_name: [ruleset.dice.face(f).index + 1 for f in faces]
+              for name, faces in DICE.items()}
+    randoms = fairplay.grind(
+        [client.full_name for client in clients.values()], wanted,
+        milliseconds=math.floor(realm.game_time() * 1000 + 0.5), epoch=realm.epoch(),
+        counter=1, seed=SEED, hand_id=f"{table_id}#1", faces=ruleset.dice.count,
+        hidden=ruleset.deal.hidden)
+    for client in clients.values():
+        client.script_random(*randoms[client.full_name])
+    realm.script_rolls(SEED, *(_roll_giving(ruleset, faces) for faces in STREETS))
 
 
 def _roll_giving(ruleset: Ruleset, faces: tuple[str, ...]) -> Callable[[int, int], int]:

@@ -1,0 +1,72 @@
+"""Fair play's arithmetic in Python: what the addon's Fair.lua computes, for tests and the demo.
+
+A player's hidden dice derive from a hash of their secret, the dealer's seed roll, the hand
+id, their full name and the hash of every commitment at the table, mapped to faces by
+rejection sampling. The secret itself is the SHA-256 of what the client gathered when the
+player typed /tdeal. Everything here is the same arithmetic as Fair.lua; the tests prove it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def secret_from(randoms: Sequence[int], milliseconds: int, epoch: int, name: str,
+                counter: int) -> str:
+    """The secret a client makes from four math.random values, GetTime in ms, time(), its
+    full name and how many secrets it has made since login."""
+    parts = [*map(str, randoms), str(milliseconds), str(epoch), name, str(counter)]
+    return sha256_hex(":".join(parts))
+
+
+def commitment(secret: str) -> str:
+    return sha256_hex("commit|" + secret)
+
+
+def set_hash(commitments: Iterable[str]) -> str:
+    """The hash of every commitment, in seat order."""
+    return sha256_hex("|".join(commitments))
+
+
+def dice(secret: str, seed: int, hand_id: str, name: str, commitments_hash: str, faces: int,
+         count: int) -> list[int]:
+    """1-based faces: bytes of the hash stream, each kept only below the largest multiple of
+    `faces`, so every face is equally likely."""
+    limit = 256 - 256 % faces
+    out: list[int] = []
+    block = 0
+    while len(out) < count:
+        digest = hashlib.sha256("|".join([secret, str(seed), hand_id, name, commitments_hash,
+                                          str(block)]).encode("utf-8")).digest()
+        for byte in digest:
+            if byte < limit:
+                out.append(byte % faces + 1)
+                if len(out) == count:
+                    break
+        block += 1
+    return out
+
+
+def grind(players: Sequence[str], wanted: dict[str, Sequence[int]], *, milliseconds: int,
+          epoch: int, counter: int, seed: int, hand_id: str, faces: int, hidden: int,
+          limit: int = 1_000_000) -> dict[str, list[int]]:
+    """The math.random values each player's client must draw at /tdeal (four each) for the
+    `wanted` players (1-based faces) to get those dice under this seed, found by trial.
+
+    Everyone deals at the same instant (`milliseconds`, `epoch`); `players` are in seat
+    order, as the set hash takes their commitments."""
+    others = {name: [11, 22, 33, 44] for name in players}
+    for attempt in range(1, limit):
+        randoms = dict(others) | {players[0]: [attempt, 22, 33, 44]}
+        secrets = {name: secret_from(randoms[name], milliseconds, epoch, name, counter)
+                   for name in players}
+        closed = set_hash(commitment(secrets[name]) for name in players)
+        if all(dice(secrets[name], seed, hand_id, name, closed, faces, hidden) == list(want)
+               for name, want in wanted.items()):
+            return randoms
+    raise ValueError(f"no secrets found in {limit} attempts")
