@@ -1,0 +1,191 @@
+"""Fair hidden dice: nobody can peek at them, choose them, or lie about them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from addon_table import SEED, build_addon, deal_fairly, face, play, seat_table, street
+from lua_addon import render
+from pyhost import fairplay
+from pyhost.harness import Realm
+from pyhost.harness.bitlib import library
+from pyhost.rules import load_ruleset
+
+SNIFFER = Path(__file__).parent / "addons" / "Sniffer"
+TAUREN = load_ruleset("tauren-holdem")
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+@pytest.fixture(scope="module")
+def fair_lua():
+    from lupa import lua51
+
+    lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True)
+    lua.globals()[b"bit"] = lua.table_from({k.encode(): v for k, v in library().items()})
+    ns = lua.table()
+    ns[b"Comm"] = lua.table_from({b"me": lambda: b"Skoll-Thunderhorn"})
+    for name, code in render(TAUREN, "Rules.lua", "Sha256.lua", "Fair.lua").items():
+        lua.globals()[b"loadstring"](code, name.encode())(b"TaurenHoldem", ns)
+    return ns[b"Fair"]
+
+
+@settings(max_examples=40)
+@given(secret=st.text(alphabet="0123456789abcdef", min_size=64, max_size=64),
+       seed=st.integers(1, 1_000_000), name=st.sampled_from(["Skoll-Thunderhorn", "Mära-Aszune"]),
+       count=st.integers(1, 5))
+def test_the_lua_and_python_arithmetic_agree(fair_lua, secret, seed, name, count):
+    closed = fairplay.set_hash([fairplay.commitment(secret), "ab" * 32])
+    hand_id = "Skoll-Thunderhorn:1796000000#3"
+    assert fair_lua[b"commitment"](secret.encode()).decode() == fairplay.commitment(secret)
+    lua_dice = fair_lua[b"dice"](secret.encode(), seed, hand_id.encode(), name.encode(),
+                                 closed.encode(), count)
+    expected = fairplay.dice(secret, seed, hand_id, name, closed, TAUREN.dice.count, count)
+    assert list(lua_dice.values()) == expected
+
+
+def test_faces_are_drawn_without_bias():
+    # Six faces: bytes 252-255 would favour faces 1-4, so they are skipped.
+    draws = [die for n in range(3000) for die in
+             fairplay.dice(f"s{n}", 1, "h", "n", "x", 6, 2)]
+    counts = [draws.count(f) for f in range(1, 7)]
+    assert min(counts) > 850 and max(counts) < 1150
+
+
+def sniffed_hand(tmp_path: Path, addon: Path, wanted: dict) -> tuple[list[str], list[str]]:
+    """One hand to the showdown with a sniffer in the party; its log before the first reveal,
+    and Riggs's chat frame."""
+    realm = Realm(seed=7, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    sniffer = realm.login("Mogg", addons=[SNIFFER])
+    realm.invite(seated[0], sniffer)
+    realm.run_until_quiet()
+    skoll, riggs = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, wanted)
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    play(realm, riggs, "/tbet 2")
+    play(realm, skoll, "/tholdem call")
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
+        play(realm, riggs, "/tholdem check")
+        play(realm, skoll, "/tholdem check")
+    log = [line.decode() for line in sniffer.run_lua("return SnifferLog").values()]
+    first_reveal = next(i for i, line in enumerate(log) if "\tshow\t" in line)
+    return log[:first_reveal], riggs.chat.lines
+
+
+def test_nothing_before_the_reveal_depends_on_the_hidden_dice(tmp_path, addon):
+    one, chat_one = sniffed_hand(tmp_path / "a", addon,
+                                 {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")})
+    two, chat_two = sniffed_hand(tmp_path / "b", addon,
+                                 {"Skoll": ("2", "2"), "Riggs": ("3", "Warrior")})
+    assert "1-[ ╣ ] 2-[: : ]" in chat_one and "1-[.· '] 2-[ Φ ]" in chat_two
+
+    def masked(log: list[str]) -> list[str]:  # commitments and the set hash are 64 hex digits
+        return [re.sub(r"\b[0-9a-f]{64}\b", "<hash>", line) for line in log]
+
+    assert masked(one) == masked(two)
+    assert one != two  # the commitments themselves differ
+    for line in one:
+        assert "Chieftain" not in line and "[ ╣ ]" not in line
+
+
+def test_a_cheater_who_shows_other_dice_is_caught_by_everyone(tmp_path, addon):
+    # Mogg's addon is modified to show a pair of Shamans whatever it committed to.
+    cheat = tmp_path / "cheat" / "TaurenHoldem"
+    shutil.copytree(addon, cheat)
+    game = (cheat / "Game.lua").read_text(encoding="utf-8")
+    honest = 'Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })'
+    assert honest in game
+    (cheat / "Game.lua").write_text(game.replace(honest, 'Game.request("show", nil, '
+                                                 'my_secret or "", { 8, 8 })'), encoding="utf-8")
+    realm = Realm(seed=8, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Mogg"], addons={"Mogg": cheat})
+    skoll, riggs, mogg = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, {"Riggs": ("Chieftain", "4")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    play(realm, riggs, "/tbet 2")
+    play(realm, mogg, "/tholdem call")
+    play(realm, skoll, "/tholdem fold")
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
+        play(realm, riggs, "/tholdem check")
+        play(realm, mogg, "/tholdem check")
+    caught = "Mogg showed dice that do not follow from what they committed to: the hand is dead."
+    for client in (skoll, riggs, mogg):
+        assert caught in client.chat, client.name
+        assert "Riggs wins the pot: 4 with Straight" in client.chat
+    play(realm, riggs, "/tholdem status")
+    assert riggs.chat.lines[-1].endswith("banks: Skoll 20, Riggs 22, Mogg 18")
+
+
+def test_grinding_a_secret_gains_nothing(tmp_path, addon):
+    realm = Realm(seed=9, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    play(realm, skoll, "/tholdem start")
+    # Riggs grinds a secret for two Shamans under the seed he hopes for; the seed roll the
+    # server makes is another.
+    deal_fairly(realm, seated, 1, {"Riggs": ("Shaman", "Shaman")}, seed=SEED)
+    assert "1-[ ¥ ] 2-[ ¥ ]" in riggs.chat.lines
+    realm2 = Realm(seed=9, wtf=tmp_path / "WTF2")
+    seated2 = seat_table(realm2, addon, ["Skoll", "Riggs"])
+    play(realm2, seated2[0], "/tholdem start")
+    randoms = fairplay.grind(
+        [c.full_name for c in seated2], {"Riggs-Thunderhorn": [face("Shaman")] * 2},
+        milliseconds=int(realm2.game_time() * 1000 + 0.5), epoch=realm2.epoch(), counter=1,
+        seed=SEED, hand_id=f"{seated2.table_id}#1", faces=8, hidden=2)
+    realm2.script_rolls(SEED + 1)  # the server's seed is not the one he ground for
+    for client in seated2:
+        client.script_random(*randoms[client.full_name])
+        client.type("/tdeal")
+    realm2.run_until_quiet()
+    assert "1-[ ¥ ] 2-[ ¥ ]" not in seated2[1].chat.lines
+
+
+def test_the_secret_is_saved_at_once(tmp_path, addon):
+    realm = Realm(seed=10, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    play(realm, seated[0], "/tholdem start")
+    play(realm, seated[1], "/tdeal")
+    saved = seated[1].run_lua("return TaurenHoldemDB.secrets['Riggs-Thunderhorn'].secret")
+    assert re.fullmatch(rb"[0-9a-f]{64}", saved)
+    play(realm, seated[1], "/reload")
+    assert seated[1].run_lua("return TaurenHoldemDB.secrets['Riggs-Thunderhorn'].secret") \
+        == saved
+
+
+def test_a_dealers_award_against_the_showdown_is_refused(tmp_path, addon):
+    realm = Realm(seed=11, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    play(realm, skoll, "/tholdem start")
+    play(realm, riggs, "/tbet 2")
+    # The host forges an award of the live pot to himself, as the next sequenced DO (seat
+    # was 1, start 2, the bet 3).
+    skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
+                  f'"1\\tDO\\t{seated.table_id}\\t4\\tpot\\tSkoll-Thunderhorn\\t\\t'
+                  f'Skoll-Thunderhorn\\t\\t0", "PARTY")')
+    realm.run_until_quiet()
+    assert riggs.chat.lines[-1] == "a guided table pays the pot at the showdown: /tpot is for " \
+        "manual tables"
+    play(realm, riggs, "/tholdem status")
+    assert riggs.chat.lines[-1].endswith("banks: Skoll 20, Riggs 18")
+    # A player's forged DO is not even read.
+    mark = len(skoll.chat)
+    riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
+                  f'"1\\tDO\\t{seated.table_id}\\t5\\tgive\\tSkoll-Thunderhorn\\t20\\t'
+                  f'Riggs-Thunderhorn\\t\\t0", "PARTY")')
+    realm.run_until_quiet()
+    assert skoll.chat.lines[mark:] == []
