@@ -182,10 +182,54 @@ def test_a_dealers_award_against_the_showdown_is_refused(tmp_path, addon):
         "manual tables"
     play(realm, riggs, "/tholdem status")
     assert riggs.chat.lines[-1].endswith("banks: Skoll 20, Riggs 18")
-    # A player's forged DO is not even read.
+    # A player's forged order is ignored, and the host's player is told once.
     mark = len(skoll.chat)
-    riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
-                  f'"1\\tDO\\t{seated.table_id}\\t5\\tgive\\tSkoll-Thunderhorn\\t20\\t'
-                  f'Riggs-Thunderhorn\\t\\t0", "PARTY")')
+    for _ in range(2):
+        riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
+                      f'"1\\tDO\\t{seated.table_id}\\t5\\tgive\\tSkoll-Thunderhorn\\t20\\t'
+                      f'Riggs-Thunderhorn\\t\\t0", "PARTY")')
+        realm.run_until_quiet()
+    assert skoll.chat.lines[mark:] == [
+        "Ignored a table message from Riggs: only Skoll, who opened the table, sends those."]
+    play(realm, skoll, "/tholdem status")
+    assert skoll.chat.lines[-1].endswith("banks: Skoll 20, Riggs 18")
+
+
+def test_a_bank_is_the_tables_record_not_the_players_claim(tmp_path, addon):
+    realm = Realm(seed=12, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    riggs = realm.login("Riggs", addons=[addon])
+    realm.party(skoll, riggs)
+    riggs.run_lua("TaurenHoldemDB.banks['Riggs-Thunderhorn'] = 5000")  # an edited saved file
+    play(realm, skoll, "/tholdem open")
+    play(realm, riggs, "/tholdem join")
+    assert "Riggs claims a bank of 5000; the table's record is 20." in skoll.chat
+    assert "Riggs sits down with 20 poke." in riggs.chat
+
+
+def test_another_protocol_version_is_named_once_and_ignored(tmp_path, addon):
+    realm = Realm(seed=13, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    for _ in range(3):
+        riggs.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "2\\tDO\\tx", "PARTY")')
     realm.run_until_quiet()
-    assert skoll.chat.lines[mark:] == []
+    assert skoll.chat.matching("runs another version") == [
+        "Riggs runs another version of this addon (protocol 2): they sit this table out."]
+
+
+def test_chat_lockdown_pauses_the_table_and_it_resumes(tmp_path, addon):
+    realm = Realm(seed=14, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    play(realm, skoll, "/tholdem start")
+    riggs.lockdown = True
+    riggs.type("/tbet 2")
+    realm.advance(5)  # the addon keeps trying once a second while the lockdown lasts
+    assert "Chat is locked down: the table is paused until it lifts." in riggs.chat
+    assert "Riggs bets 2" not in skoll.chat
+    riggs.lockdown = False
+    realm.advance(2)
+    realm.run_until_quiet()
+    assert "Chat is back: the table goes on." in riggs.chat
+    assert "Riggs bets 2" in skoll.chat

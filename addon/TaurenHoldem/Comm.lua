@@ -12,6 +12,7 @@ local VERSION = "1"
 local SEPARATOR = "\t"
 local MAX_BYTES = 255
 local THROTTLED = 3 -- Enum.SendAddonMessageResult.AddonMessageThrottle
+local LOCKDOWN = 11 -- Enum.SendAddonMessageResult.AddOnMessageLockdown
 
 local Comm = { handlers = {}, queue = {} }
 ns.Comm = Comm
@@ -41,14 +42,25 @@ function Comm.flush()
 		local where = item.channel or channel()
 		if not where then -- alone: nobody else to tell
 			table.remove(Comm.queue, 1)
-		elseif send_addon(item.message, where, item.target) == THROTTLED then
-			if not Comm.retrying then
-				Comm.retrying = true
-				C_Timer.After(1, function() Comm.retrying = false Comm.flush() end)
-			end
-			return
 		else
+			local result = send_addon(item.message, where, item.target)
+			if result == THROTTLED or result == LOCKDOWN then
+				-- Keep it, and everything after it, for a second from now.
+				if result == LOCKDOWN and not Comm.paused then
+					Comm.paused = true
+					if Comm.on_pause then Comm.on_pause(true) end
+				end
+				if not Comm.retrying then
+					Comm.retrying = true
+					C_Timer.After(1, function() Comm.retrying = false Comm.flush() end)
+				end
+				return
+			end
 			table.remove(Comm.queue, 1)
+			if Comm.paused then
+				Comm.paused = false
+				if Comm.on_pause then Comm.on_pause(false) end
+			end
 		end
 	end
 end
@@ -66,7 +78,8 @@ function Comm.send(kind, fields, target)
 	Comm.flush()
 end
 
--- Split a message; nil for anything that is not ours in this version.
+-- Split a message: its kind and fields, or nil and the version of a message from another
+-- version of the protocol.
 function Comm.decode(message)
 	local fields = {}
 	local start = 1
@@ -79,7 +92,7 @@ function Comm.decode(message)
 		fields[#fields + 1] = message:sub(start, first - 1)
 		start = first + 1
 	end
-	if fields[1] ~= VERSION or not fields[2] then return nil end
+	if fields[1] ~= VERSION or not fields[2] then return nil, fields[1] end
 	local kind = fields[2]
 	table.remove(fields, 1)
 	table.remove(fields, 1)
@@ -91,11 +104,21 @@ function Comm.on(kind, handler)
 end
 
 -- CHAT_MSG_ADDON: our prefix only, our own echoes ignored (we acted when we sent).
+local told_version = {}
+
 function Comm.receive(prefix, message, _, sender)
 	if prefix ~= PREFIX then return end
 	if sender == Comm.me() then return end
 	local kind, fields = Comm.decode(message)
-	local handler = kind and Comm.handlers[kind]
+	if not kind then
+		-- Another version of the addon: say so once, and read nothing from it.
+		if not told_version[sender] and Comm.on_other_version then
+			told_version[sender] = true
+			Comm.on_other_version(sender, fields)
+		end
+		return
+	end
+	local handler = Comm.handlers[kind]
 	if handler then handler(sender, fields) end
 end
 

@@ -262,9 +262,17 @@ local function bind_seed()
 	end
 end
 
+-- Commitments as each player sent them, by hand number: a request can arrive before the
+-- host's order that started its hand.
+local function heard(hand_number)
+	session.heard[hand_number] = session.heard[hand_number] or {}
+	return session.heard[hand_number]
+end
+
 local function apply(op, player, amount, target, dice)
 	if op == "commit" then
-		session.fair.commits[player] = target
+		-- The commitment came in the player's own request; the host only orders it.
+		session.fair.commits[player] = target or heard(session.hands)[player]
 		Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
 		maybe_close()
 		return
@@ -337,13 +345,17 @@ accept = function(player, op, amount, target, dice)
 	if op == "commit" then
 		local reason = commit_refusal(player)
 		if reason then return reason end
+		heard(session.hands)[player] = target
 	elseif not SESSION_OPS[op] then
 		local reason
 		events, reason = engine_act(player, op, amount, dice, target)
 		if not events then return reason end
 	end
 	session.seq = session.seq + 1
-	Comm.send("DO", { session.id, session.seq, op, player, amount or "", target or "",
+	-- The host never echoes per-player data: a commitment travels only in its owner's own
+	-- message (the host's own commitment in this one).
+	local shown_target = (op == "commit" and player ~= session.host) and "" or target or ""
+	Comm.send("DO", { session.id, session.seq, op, player, amount or "", shown_target,
 		encode_dice(dice), streets })
 	if events then
 		after(events)
@@ -368,6 +380,10 @@ local function drain()
 		local current = hand()
 		local streets = tonumber(item[8]) or 0
 		if current and current.phase ~= "over" and #current.community < streets then return end
+		-- A commit waits for the player's own message with the commitment in it.
+		if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
+			return
+		end
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
 		local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
@@ -377,7 +393,15 @@ local function drain()
 end
 
 Comm.on("DO", function(sender, fields)
-	if not session or sender ~= session.host or fields[1] ~= session.id then return end
+	if not session or fields[1] ~= session.id then return end
+	if sender ~= session.host then
+		-- Only the host orders the table: anyone else's order is ignored, and said so once.
+		if not session.warned[sender] then
+			session.warned[sender] = true
+			Game.say(L.FORGED:format(short(sender), short(session.host)))
+		end
+		return
+	end
 	local seq = tonumber(fields[2])
 	if not seq then return end
 	session.waiting[seq] = fields
@@ -433,8 +457,15 @@ function Game.roll_line(text)
 end
 
 Comm.on("ACT", function(sender, fields)
-	if not session or session.host ~= Comm.me() or fields[1] ~= session.id then return end
+	if not session or fields[1] ~= session.id then return end
 	local op = fields[2]
+	local number = tonumber(fields[3])
+	if op == "commit" and number and not heard(number)[sender] then
+		-- Everyone keeps each player's commitment, heard from the player themselves.
+		heard(number)[sender] = fields[4]
+		if session.host ~= Comm.me() then drain() end
+	end
+	if session.host ~= Comm.me() then return end
 	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
 	local reason
 	if op == "join" then
@@ -449,6 +480,14 @@ Comm.on("ACT", function(sender, fields)
 	end
 	if reason then Comm.send("NO", { session.id, reason }, sender) end
 end)
+
+function Comm.on_other_version(sender, version)
+	Game.say(L.OTHER_VERSION:format(short(sender), tostring(version)))
+end
+
+function Comm.on_pause(paused)
+	Game.say(paused and L.PAUSED or L.RESUMED)
+end
 
 Comm.on("NO", function(sender, fields)
 	if session and sender == session.host and fields[1] == session.id then
@@ -495,6 +534,7 @@ function Game.request(op, amount, target, dice)
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(reason) end
 	else
+		if op == "commit" then heard(session.hands)[me] = target end
 		Comm.send("ACT", { session.id, op, amount or "", target or "", encode_dice(dice) })
 	end
 end
@@ -505,7 +545,8 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank)
 	config.blinds = blinds
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
-		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {} } }
+		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {} },
+		heard = {}, warned = {} }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
 end
@@ -547,7 +588,9 @@ function Game.open(words)
 end
 
 -- The host seats a player (nil), or says why not.
-function Game.seat(player, bank)
+-- The host seats a player with the bank its own ledger has for them (or the starting bank):
+-- what a player's saved file claims is not taken on trust.
+function Game.seat(player, claimed)
 	for _, name in ipairs(session.seats) do
 		if name == player then return player .. " is already seated" end
 		-- The server's roll line names a player without their realm.
@@ -558,7 +601,9 @@ function Game.seat(player, bank)
 	local current = hand()
 	if current and current.phase ~= "over" then return "wait for the hand to end" end
 	if #session.seats >= session.engine.config.max_players then return "the table is full" end
-	accept(player, "seat", bank or RULES.table.starting_bank)
+	local bank = Game.bank_of(player)
+	if claimed and claimed ~= bank then Game.say(L.CLAIMED:format(short(player), claimed, bank)) end
+	accept(player, "seat", bank)
 end
 
 function Game.unseat(player)
@@ -616,7 +661,7 @@ function Game.deal()
 		if reason then Game.say(reason) return end
 		my_secret = secret
 		db.secrets[Comm.me()] = { hand = hand_id(), secret = secret } -- a /reload keeps it
-		Game.request("commit", nil, Fair.commitment(secret))
+		Game.request("commit", session.hands, Fair.commitment(secret))
 		return
 	end
 	-- Away from a table: the original addon's private roll.
