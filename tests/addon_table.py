@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 from pyhost import fairplay
@@ -86,9 +87,12 @@ SEED = 424242
 
 def deal_fairly(realm: Realm, seated: Seated, hand: int,
                 wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED) -> None:
-    """Everyone at the table types /tdeal at once, with secrets found so that the players in
-    `wanted` get those faces once the dealer's seed roll gives `seed`."""
-    names = [client.full_name for client in seated]
+    """Everyone dealt in (a bank above 0) types /tdeal at once, with secrets found so that the
+    players in `wanted` get those faces once the dealer's seed roll gives `seed`."""
+    # In the table's seat order (the status line's), as the set hash takes the commitments.
+    by_name = {client.name: client for client in seated}
+    playing = [by_name[name] for name, bank in banks(status(realm, seated[0])).items() if bank]
+    names = [client.full_name for client in playing]
     faces = {f"{name}-Thunderhorn": [face(f) for f in want]
              for name, want in (wanted or {}).items()}
     randoms = fairplay.grind(
@@ -96,8 +100,50 @@ def deal_fairly(realm: Realm, seated: Seated, hand: int,
         epoch=realm.epoch(), counter=hand, seed=seed, hand_id=f"{seated.table_id}#{hand}",
         faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
     realm.script_rolls(seed)
-    for client in seated:
+    for client in playing:
         client.script_random(*randoms[client.full_name])
-    for client in seated:
+    for client in playing:
         client.type("/tdeal")
     realm.run_until_quiet()
+
+
+def banks(line: str) -> dict[str, int]:
+    """The banks in a status line, in seat order."""
+    return {name: int(bank) for name, bank in re.findall(r"(\w+) (\d+)", line.split("banks: ")[1])}
+
+
+def status(realm: Realm, client: Client) -> str:
+    """The table's status line as this client sees it."""
+    client.type("/tholdem status")
+    realm.run_until_quiet()
+    return client.chat.lines[-1]
+
+
+def whose_turn(realm: Realm, seated: Seated) -> Client | None:
+    """The player to act, read off the host's status line."""
+    line = status(realm, seated[0])
+    for client in seated:
+        if f"; {client.name} to act (" in line:
+            return client
+    return None
+
+
+def play_hand(realm: Realm, seated: Seated, hand: int, choose) -> None:
+    """A whole guided hand: start, everyone deals, `choose(client, turn)` gives each betting
+    line, the dealer rolls each street when the betting stops, until the hand is over."""
+    play(realm, seated[0], "/tholdem start")
+    deal_fairly(realm, seated, hand)
+    turn = 0
+    for _ in range(500):
+        line = status(realm, seated[0])
+        if "the hand is over" in line:
+            return
+        actor = whose_turn(realm, seated)
+        if actor is not None:
+            play(realm, actor, choose(actor, turn))
+            turn += 1
+            continue
+        dealer = next(c for c in seated if f"; {c.name} rolls the " in line)
+        street = line.split(" rolls the ")[1].split(" next")[0]
+        play(realm, dealer, f"/t{street}")
+    raise AssertionError("the hand did not end")

@@ -135,13 +135,14 @@ end
 
 local function status_line()
 	local current = hand()
-	if not current then return nil end
 	local banks = {}
 	for i, name in ipairs(session.seats) do
 		banks[i] = short(name) .. " " .. session.engine:banks()[name]
 	end
 	local where
-	if current.phase == "betting" then
+	if not current then
+		return L.STATUS:format(0, L.NO_HAND, table.concat(banks, ", "))
+	elseif current.phase == "betting" then
 		where = L.TO_ACT:format(short(current:to_act()), choices(current))
 	elseif current.phase == "roll" and current:next_street() then
 		where = L.WAITING_ROLL:format(short(current:dealer_name()), current:next_street())
@@ -703,7 +704,7 @@ end
 
 function Game.status()
 	if not session then Game.say(L.NO_TABLE) return end
-	Game.say(status_line() or L.OPENED:format(short(session.host), session.mode, RULES.name))
+	Game.say(status_line())
 end
 
 function Game.set_ascii(on)

@@ -35,6 +35,7 @@ local L = {
 	WAITING_ROLL = "%s rolls the %s next",
 	SHOWDOWN = "showdown",
 	HAND_OVER = "the hand is over",
+	NO_HAND = "no hand dealt yet",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",
 	POT_NEEDS_TARGET = "/%s needs a target: target the player who wins the pot.",
 	MIN_OVER_BANK = "A minimum bet of %d is more than your bank of %d.",
