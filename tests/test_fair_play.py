@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from addon_table import SEED, build_addon, deal_fairly, face, play, seat_table, street
+from addon_table import SEED, build_addon, deal_fairly, face, play, seat_table, status, street
 from lua_addon import render
 from pyhost import fairplay
 from pyhost.harness import Realm
@@ -233,3 +233,29 @@ def test_chat_lockdown_pauses_the_table_and_it_resumes(tmp_path, addon):
     realm.run_until_quiet()
     assert "Chat is back: the table goes on." in riggs.chat
     assert "Riggs bets 2" in skoll.chat
+
+
+def test_a_player_who_reloads_on_every_street_catches_up_and_finishes_the_hand(tmp_path, addon):
+    realm = Realm(seed=15, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, {"Gray": ("Chieftain", "4"), "Riggs": ("2", "3")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    play(realm, gray, "/reload")  # before a bet is made: the hand and Gray's secret survive
+    assert gray.chat.lines[-3:-1] == [
+        "Caught up with Skoll's table; dice you did not see rolled are as the host attests.",
+        "1-[ ╣ ] 2-[: : ]"]
+    play(realm, riggs, "/tbet 2")
+    play(realm, gray, "/tholdem call")
+    play(realm, skoll, "/tholdem call")
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, skoll, command)
+        play(realm, gray, "/reload")
+        for client in (riggs, gray, skoll):
+            play(realm, client, "/tholdem check")
+    for client in seated:
+        assert "Gray shows 1-[ ╣ ] 2-[: : ]: Straight" in client.chat, client.name
+        assert "Gray wins the pot: 6 with Straight" in client.chat, client.name
+    assert len({status(realm, client) for client in seated}) == 1
+    assert realm.errors() == []

@@ -68,6 +68,7 @@ local function display(line)
 end
 
 function Game.say(line)
+	if session and session.catching_up then return end -- a snapshot replays quietly
 	print(display(line))
 end
 
@@ -169,8 +170,8 @@ local function after(events)
 		end
 	end
 	local current = hand()
-	if not current then
-		remember_banks()
+	if not current or session.catching_up then
+		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
 	end
 	local me = Comm.me()
@@ -256,7 +257,16 @@ local function bind_seed()
 	local fair = session.fair
 	if fair.seed or not fair.set_hash or not fair.seed_line then return end
 	fair.seed = fair.seed_line
-	if my_secret then
+	if session.host == Comm.me() then
+		session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
+	end
+	Game.my_dice()
+end
+
+-- This player's dice, once their secret and the seed are both known (shown to them alone).
+function Game.my_dice()
+	local fair = session.fair
+	if my_secret and fair.seed and not my_dice then
 		my_dice = Fair.dice(my_secret, fair.seed, hand_id(), Comm.me(), fair.set_hash,
 			RULES.deal.hidden)
 		Game.say(Dice.line(my_dice))
@@ -356,8 +366,10 @@ accept = function(player, op, amount, target, dice)
 	-- The host never echoes per-player data: a commitment travels only in its owner's own
 	-- message (the host's own commitment in this one).
 	local shown_target = (op == "commit" and player ~= session.host) and "" or target or ""
-	Comm.send("DO", { session.id, session.seq, op, player, amount or "", shown_target,
-		encode_dice(dice), streets })
+	local fields = { session.id, session.seq, op, player, amount or "", shown_target,
+		encode_dice(dice), streets }
+	Comm.send("DO", fields)
+	session.log[#session.log + 1] = { "DO", fields } -- for a player who has to catch up
 	if events then
 		after(events)
 		maybe_close()
@@ -432,6 +444,10 @@ apply_rolls = function()
 		if not dice or (session.mode == "guided" and current.phase ~= "roll") then return end
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
 		if not events then Game.say(reason) return end
+		if session.host == Comm.me() then
+			session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
+				Dice.encode(dice) } }
+		end
 		after(events)
 	end
 	if session.waiting[session.seq + 1] then drain() end
@@ -522,6 +538,70 @@ Comm.on("SHOW", function(sender, fields)
 end)
 
 ------------------------------------------------------------------------------
+-- Catching up: a player who reloaded or came late asks; the host whispers the table's record
+-- (its settings, the commitments heard, every order in sequence, then the rolls of the hand
+-- so far), and the player's client replays it quietly. Rolls it did not see itself are
+-- attested by the host.
+
+Comm.on("HELLO", function(sender)
+	if not session or session.host ~= Comm.me() then return end
+	Comm.send("SNAP", { session.id, session.mode, session.mode_settings[1] or "",
+		session.mode_settings[2] and "1" or "0", session.opening_bank }, sender)
+	for number, players in pairs(session.heard) do
+		for player, commitment in pairs(players) do
+			Comm.send("HEARD", { session.id, number, player, commitment }, sender)
+		end
+	end
+	for _, entry in ipairs(session.log) do Comm.send(entry[1], entry[2], sender) end
+	Comm.send("SNAPEND", { session.id }, sender)
+end)
+
+local function from_host(sender, fields)
+	return session and sender == session.host and fields[1] == session.id
+end
+
+Comm.on("SNAP", function(sender, fields)
+	if session then return end -- only a client with no table takes a snapshot
+	Game.open_session(fields[1], sender, fields[2], tonumber(fields[3]), fields[4] == "1",
+		tonumber(fields[5]), true)
+end)
+
+Comm.on("HEARD", function(sender, fields)
+	if from_host(sender, fields) then heard(tonumber(fields[2]))[fields[3]] = fields[4] end
+end)
+
+Comm.on("ROLLED", function(sender, fields)
+	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
+		session.rolls[tonumber(fields[3])] = Dice.decode(fields[4]) -- attested by the host
+		apply_rolls()
+	end
+end)
+
+Comm.on("SEED", function(sender, fields)
+	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
+		session.fair.seed_line = session.fair.seed_line or tonumber(fields[3])
+		bind_seed()
+	end
+end)
+
+Comm.on("SNAPEND", function(sender, fields)
+	if not from_host(sender, fields) or not session.catching_up then return end
+	-- This player's own secret survived the reload in SavedVariables.
+	local saved = db.secrets[Comm.me()]
+	if saved and saved.hand == hand_id() then my_secret = saved.secret end
+	session.catching_up = false
+	Game.say(L.CAUGHT_UP:format(short(session.host)))
+	Game.my_dice()
+	Game.say(status_line())
+	after({}) -- whose turn it is, or this player's reveal if the showdown is on
+end)
+
+-- After a /reload or a login in a group: ask whether a table is running.
+function Game.hello()
+	if not session and IsInGroup() then Comm.send("HELLO", {}) end
+end
+
+------------------------------------------------------------------------------
 -- What the slash commands call.
 
 -- A player's action at the table: checked here first, then sent to the host.
@@ -540,14 +620,15 @@ function Game.request(op, amount, target, dice)
 	end
 end
 
-function Game.open_session(id, host, mode, minimum, blinds, host_bank)
+function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	local config = {}
 	if minimum then config.minimum_bet = minimum config.minimum_raise = minimum end
 	config.blinds = blinds
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
 		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {} },
-		heard = {}, warned = {} }
+		heard = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
+		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
 end

@@ -36,6 +36,7 @@ local L = {
 	SHOWDOWN = "showdown",
 	HAND_OVER = "the hand is over",
 	NO_HAND = "no hand dealt yet",
+	CAUGHT_UP = "Caught up with %s's table; dice you did not see rolled are as the host attests.",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",
 	POT_NEEDS_TARGET = "/%s needs a target: target the player who wins the pot.",
 	MIN_OVER_BANK = "A minimum bet of %d is more than your bank of %d.",

@@ -169,6 +169,7 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		Game.load_saved()
 	elseif event == "PLAYER_LOGIN" then
 		Comm.init()
+		Game.hello()
 	elseif event == "CHAT_MSG_ADDON" then
 		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then
