@@ -145,6 +145,9 @@ def test_a_player_can_read_face_names_instead_of_glyphs(tmp_path, addon):
     assert "1-[ ¥ ] 2-[::: ]" in skoll.chat.lines
     realm.logout(riggs)
     riggs = realm.login("Riggs", addons=[addon])
+    realm.run_until_quiet()  # back in the party: the table's record comes first
+    assert "Caught up with Skoll's table; dice you did not see rolled are as the host " \
+        "attests." in riggs.chat.lines
     play(realm, riggs, "/tbones")
     assert riggs.chat.lines[-8] == "[Shaman]  Shaman (1)"  # the setting is saved
 
