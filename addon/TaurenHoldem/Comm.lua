@@ -35,6 +35,24 @@ local function channel()
 	if IsInGroup() then return "PARTY" end
 end
 
+-- Messages waiting for the group, packed into one addon message as far as 255 bytes allow:
+-- the server counts messages, not bytes, so a backlog drains several times faster.
+local BATCH_HEAD = VERSION .. SEPARATOR .. "B" .. SEPARATOR
+local RECORD = "\030"
+
+local function packed()
+	local first = Comm.queue[1]
+	if first.target or not Comm.queue[2] or Comm.queue[2].target then return first.message, 1 end
+	local text, count = first.message, 1
+	while Comm.queue[count + 1] and not Comm.queue[count + 1].target do
+		local longer = text .. RECORD .. Comm.queue[count + 1].message
+		if #BATCH_HEAD + #longer > MAX_BYTES then break end
+		text, count = longer, count + 1
+	end
+	if count == 1 then return text, 1 end
+	return BATCH_HEAD .. text, count
+end
+
 -- Try to send everything queued, in order; what the server refuses now waits a second.
 function Comm.flush()
 	while Comm.queue[1] do
@@ -43,7 +61,8 @@ function Comm.flush()
 		if not where then -- alone: nobody else to tell
 			table.remove(Comm.queue, 1)
 		else
-			local result = send_addon(item.message, where, item.target)
+			local message, count = packed()
+			local result = send_addon(message, where, item.target)
 			if result == THROTTLED or result == LOCKDOWN then
 				-- Keep it, and everything after it, for a second from now.
 				if result == LOCKDOWN and not Comm.paused then
@@ -56,7 +75,7 @@ function Comm.flush()
 				end
 				return
 			end
-			table.remove(Comm.queue, 1)
+			for _ = 1, count do table.remove(Comm.queue, 1) end
 			if Comm.paused then
 				Comm.paused = false
 				if Comm.on_pause then Comm.on_pause(false) end
@@ -106,9 +125,16 @@ end
 -- CHAT_MSG_ADDON: our prefix only, our own echoes ignored (we acted when we sent).
 local told_version = {}
 
-function Comm.receive(prefix, message, _, sender)
+function Comm.receive(prefix, message, distribution, sender)
 	if prefix ~= PREFIX then return end
 	if sender == Comm.me() then return end
+	if message:sub(1, #BATCH_HEAD) == BATCH_HEAD then -- several messages packed in one
+		local rest = message:sub(#BATCH_HEAD + 1)
+		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do
+			Comm.receive(prefix, inner, distribution, sender)
+		end
+		return
+	end
 	local kind, fields = Comm.decode(message)
 	if not kind then
 		-- Another version of the addon: say so once, and read nothing from it.

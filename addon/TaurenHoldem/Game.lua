@@ -280,6 +280,12 @@ local function heard(hand_number)
 	return session.heard[hand_number]
 end
 
+-- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
+local function revealed(hand_number)
+	session.revealed[hand_number] = session.revealed[hand_number] or {}
+	return session.revealed[hand_number]
+end
+
 local function apply(op, player, amount, target, dice)
 	if op == "commit" then
 		-- The commitment came in the player's own request; the host only orders it.
@@ -329,6 +335,10 @@ local function apply(op, player, amount, target, dice)
 		after(started.events)
 		return
 	end
+	if op == "show" and target == nil and revealed(session.hands)[player] then
+		local reveal = revealed(session.hands)[player]
+		target, dice = reveal[1], Dice.decode(reveal[2])
+	end
 	local events, reason = engine_act(player, op, amount, dice, target)
 	if not events then
 		Game.say(reason) -- an engine out of step with the host's: say so
@@ -361,13 +371,14 @@ accept = function(player, op, amount, target, dice)
 		local reason
 		events, reason = engine_act(player, op, amount, dice, target)
 		if not events then return reason end
+		if op == "show" then revealed(session.hands)[player] = { target or "", encode_dice(dice) } end
 	end
 	session.seq = session.seq + 1
-	-- The host never echoes per-player data: a commitment travels only in its owner's own
-	-- message (the host's own commitment in this one).
-	local shown_target = (op == "commit" and player ~= session.host) and "" or target or ""
-	local fields = { session.id, session.seq, op, player, amount or "", shown_target,
-		encode_dice(dice), streets }
+	-- The host never echoes per-player data: a commitment or a reveal travels only in its
+	-- owner's own message (the host's own in this one).
+	local private = (op == "commit" or op == "show") and player ~= session.host
+	local fields = { session.id, session.seq, op, player, amount or "",
+		private and "" or target or "", private and "" or encode_dice(dice), streets }
 	Comm.send("DO", fields)
 	session.log[#session.log + 1] = { "DO", fields } -- for a player who has to catch up
 	if events then
@@ -395,6 +406,9 @@ local function drain()
 		if current and current.phase ~= "over" and #current.community < streets then return end
 		-- A commit waits for the player's own message with the commitment in it.
 		if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
+			return
+		end
+		if item[3] == "show" and item[6] == "" and not revealed(session.hands)[item[4]] then
 			return
 		end
 		session.waiting[session.seq + 1] = nil
@@ -481,6 +495,9 @@ Comm.on("ACT", function(sender, fields)
 		-- Everyone keeps each player's commitment, heard from the player themselves.
 		heard(number)[sender] = fields[4]
 		if session.host ~= Comm.me() then drain() end
+	elseif op == "show" and number and not revealed(number)[sender] then
+		revealed(number)[sender] = { fields[4], fields[5] }
+		if session.host ~= Comm.me() then drain() end
 	end
 	if session.host ~= Comm.me() then return end
 	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
@@ -552,6 +569,11 @@ Comm.on("HELLO", function(sender)
 			Comm.send("HEARD", { session.id, number, player, commitment }, sender)
 		end
 	end
+	for number, players in pairs(session.revealed) do
+		for player, reveal in pairs(players) do
+			Comm.send("REVEALED", { session.id, number, player, reveal[1], reveal[2] }, sender)
+		end
+	end
 	for _, entry in ipairs(session.log) do Comm.send(entry[1], entry[2], sender) end
 	Comm.send("SNAPEND", { session.id }, sender)
 end)
@@ -568,6 +590,12 @@ end)
 
 Comm.on("HEARD", function(sender, fields)
 	if from_host(sender, fields) then heard(tonumber(fields[2]))[fields[3]] = fields[4] end
+end)
+
+Comm.on("REVEALED", function(sender, fields)
+	if from_host(sender, fields) then
+		revealed(tonumber(fields[2]))[fields[3]] = { fields[4], fields[5] }
+	end
 end)
 
 Comm.on("ROLLED", function(sender, fields)
@@ -616,6 +644,10 @@ function Game.request(op, amount, target, dice)
 		if reason then Game.say(reason) end
 	else
 		if op == "commit" then heard(session.hands)[me] = target end
+		if op == "show" then
+			amount = session.hands
+			revealed(session.hands)[me] = { target or "", encode_dice(dice) }
+		end
 		Comm.send("ACT", { session.id, op, amount or "", target or "", encode_dice(dice) })
 	end
 end
@@ -627,7 +659,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
 		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {} },
-		heard = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
+		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
