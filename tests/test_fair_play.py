@@ -259,3 +259,33 @@ def test_a_player_who_reloads_on_every_street_catches_up_and_finishes_the_hand(t
         assert "Gray wins the pot: 6 with Straight" in client.chat, client.name
     assert len({status(realm, client) for client in seated}) == 1
     assert realm.errors() == []
+
+
+def test_a_table_with_a_timeout_acts_for_a_player_who_is_gone(tmp_path, addon):
+    realm = Realm(seed=16, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout 30")
+    skoll, riggs, gray = seated
+    # Time is driven by hand here: running until quiet would let every timeout run out.
+    skoll.type("/tholdem start")
+    realm.advance(2)
+    realm.logout(gray)  # gone before dealing, betting or showing anything
+    realm.script_rolls(SEED)
+    skoll.type("/tdeal")
+    riggs.type("/tdeal")
+    realm.advance(2)
+    riggs.type("/tbet 2")
+    realm.advance(2)
+    assert "Skoll rolls 424242" not in " ".join(skoll.chat.lines)  # the set waits for Gray
+    realm.advance(31)  # ... until the time is up: the set closes without Gray, Gray folds
+    assert "Gray took too long: the table acts for them." in skoll.chat.lines  # the host
+    for client in (skoll, riggs):
+        assert "Gray folds" in client.chat
+        assert "Skoll rolls 424242 (1-1000000)" in client.chat
+    skoll.type("/tholdem call")
+    realm.advance(2)
+    assert "Pot 4; Skoll rolls the flop next" in status_now(skoll)
+
+
+def status_now(client):
+    client.type("/tholdem status")
+    return client.chat.lines[-1]

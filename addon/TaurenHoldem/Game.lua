@@ -238,14 +238,16 @@ end
 local accept -- the host's side, below
 
 -- The host closes the set once everyone still in the hand has committed.
-local function maybe_close()
+-- With `anyway` (the commit time is up), it closes with the commitments it has: whoever has
+-- none will have no dice, and their hand is dead at the showdown.
+local function maybe_close(anyway)
 	local current = hand()
 	if session.host ~= Comm.me() or not current or current.phase == "over" then return end
 	local fair = session.fair
 	if fair.set_hash then return end
 	local list = {}
 	for _, seat in ipairs(current.seats) do
-		if in_hand(current, seat.name) and not fair.commits[seat.name] then return end
+		if in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end
 		if fair.commits[seat.name] then list[#list + 1] = fair.commits[seat.name] end
 	end
 	if #list == 0 then return end
@@ -387,6 +389,7 @@ accept = function(player, op, amount, target, dice)
 	else
 		apply(op, player, amount, target, dice)
 	end
+	Game.arm_timeout()
 end
 
 local function number_or_text(text)
@@ -461,6 +464,7 @@ apply_rolls = function()
 		if session.host == Comm.me() then
 			session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
 				Dice.encode(dice) } }
+			Game.arm_timeout()
 		end
 		after(events)
 	end
@@ -624,6 +628,40 @@ Comm.on("SNAPEND", function(sender, fields)
 	after({}) -- whose turn it is, or this player's reveal if the showdown is on
 end)
 
+------------------------------------------------------------------------------
+-- Timeouts (a table opened with `timeout N`): the host waits N seconds for whoever the hand
+-- waits on, then acts for them: a player who does not commit gets no dice, one who does not
+-- bet checks or folds (their chips stay in the pot), one who does not reveal is dead.
+
+local function on_timeout()
+	local current = hand()
+	if not current or current.phase == "over" then return end
+	if not session.fair.set_hash then maybe_close(true) end
+	if current.phase == "betting" then
+		local actor = current:to_act()
+		Game.say(L.TIMED_OUT:format(short(actor)))
+		accept(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
+	elseif current.phase == "showdown" then
+		for _, seat in ipairs(current.seats) do
+			if in_hand(current, seat.name) and not current.shown[seat.name] then
+				Game.say(L.TIMED_OUT:format(short(seat.name)))
+				accept(seat.name, "show", session.hands, "", { 1, 1 }) -- no secret: dead
+				return
+			end
+		end
+	end
+end
+
+function Game.arm_timeout()
+	if not session or not session.timeout or session.host ~= Comm.me() then return end
+	session.timer = (session.timer or 0) + 1
+	local armed, current = session.timer, hand()
+	if not current or current.phase == "over" then return end
+	C_Timer.After(session.timeout, function()
+		if session and session.timer == armed then on_timeout() end
+	end)
+end
+
 -- After a /reload or a login in a group: ask whether a table is running.
 function Game.hello()
 	if not session and IsInGroup() then Comm.send("HELLO", {}) end
@@ -672,6 +710,7 @@ function Game.open(words)
 		return
 	end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
+	local timeout -- seconds the host waits for a player before acting for them; off by default
 	local i = 1
 	while words[i] do
 		local word = words[i]:lower()
@@ -680,6 +719,9 @@ function Game.open(words)
 		elseif word == "noblinds" then blinds = false
 		elseif word == "min" and tonumber(words[i + 1]) then
 			minimum = tonumber(words[i + 1])
+			i = i + 1
+		elseif word == "timeout" and tonumber(words[i + 1]) and tonumber(words[i + 1]) >= 5 then
+			timeout = tonumber(words[i + 1])
 			i = i + 1
 		else
 			Game.say(L.UNKNOWN:format(words[i]))
@@ -698,6 +740,7 @@ function Game.open(words)
 	end
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
+	session.timeout = timeout
 	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me) })
 end
 
