@@ -289,3 +289,37 @@ def test_a_table_with_a_timeout_acts_for_a_player_who_is_gone(tmp_path, addon):
 def status_now(client):
     client.type("/tholdem status")
     return client.chat.lines[-1]
+
+
+def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon):
+    realm = Realm(seed=17, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout 30")
+    skoll, riggs, gray = seated
+    skoll.type("/tholdem start")
+    realm.advance(2)
+    realm.script_rolls(SEED, street("5", "3", "6"), street("6"), street("Warrior"))
+    for client in seated:
+        client.type("/tdeal")
+    realm.advance(3)
+    riggs.type("/tbet 2")
+    realm.advance(2)
+    realm.logout(skoll)  # the host, who is also the dealer, disconnects mid-hand
+    realm.advance(2)
+    for client in (riggs, gray):
+        assert "Skoll is gone: Riggs runs the table now." in client.chat.lines
+    gray.type("/tholdem call")
+    realm.advance(33)  # Skoll's turn runs out: he folds, his chips stay in the pot
+    assert "Skoll folds" in gray.chat
+    for command in ("/tflop", "/tturn", "/triver"):
+        riggs.type(command)  # the new dealer rolls the streets; Gray, on his left, acts first
+        realm.advance(2)
+        for client in (gray, riggs):
+            client.type("/tholdem check")
+            realm.advance(2)
+    realm.advance(3)
+    lines = {status_now(client) for client in (riggs, gray)}
+    assert len(lines) == 1
+    final = lines.pop()
+    assert final.startswith("Pot 0; the hand is over")
+    assert sum(int(n) for n in re.findall(r" (\d+)(?:,|$)", final.split("banks: ")[1])) == 60
+    assert realm.errors() == []

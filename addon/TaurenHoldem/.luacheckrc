@@ -23,6 +23,7 @@ globals = {
 read_globals = {
 	"Ambiguate", "bit", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName",
 	"GetTime", "IsInGroup",
-	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitSex",
+	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty",
+	"UnitIsConnected", "UnitSex",
 	"time",
 }

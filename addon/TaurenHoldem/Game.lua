@@ -259,9 +259,7 @@ local function bind_seed()
 	local fair = session.fair
 	if fair.seed or not fair.set_hash or not fair.seed_line then return end
 	fair.seed = fair.seed_line
-	if session.host == Comm.me() then
-		session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
-	end
+	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
 	Game.my_dice()
 end
 
@@ -417,6 +415,7 @@ local function drain()
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
 		local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
+		session.log[#session.log + 1] = { "DO", item }
 		apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
 		apply_rolls()
 	end
@@ -461,11 +460,10 @@ apply_rolls = function()
 		if not dice or (session.mode == "guided" and current.phase ~= "roll") then return end
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
 		if not events then Game.say(reason) return end
-		if session.host == Comm.me() then
-			session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
-				Dice.encode(dice) } }
-			Game.arm_timeout()
-		end
+		-- Every client keeps the table's record: whoever becomes host can hand it on.
+		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
+			Dice.encode(dice) } }
+		Game.arm_timeout()
 		after(events)
 	end
 	if session.waiting[session.seq + 1] then drain() end
@@ -537,6 +535,7 @@ Comm.on("OPEN", function(sender, fields)
 	if session and session.host ~= sender then return end
 	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
 	Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5]))
+	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
 end)
 
 Comm.on("DEAL", function(sender)
@@ -567,7 +566,8 @@ end)
 Comm.on("HELLO", function(sender)
 	if not session or session.host ~= Comm.me() then return end
 	Comm.send("SNAP", { session.id, session.mode, session.mode_settings[1] or "",
-		session.mode_settings[2] and "1" or "0", session.opening_bank }, sender)
+		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "" },
+		sender)
 	for number, players in pairs(session.heard) do
 		for player, commitment in pairs(players) do
 			Comm.send("HEARD", { session.id, number, player, commitment }, sender)
@@ -590,6 +590,7 @@ Comm.on("SNAP", function(sender, fields)
 	if session then return end -- only a client with no table takes a snapshot
 	Game.open_session(fields[1], sender, fields[2], tonumber(fields[3]), fields[4] == "1",
 		tonumber(fields[5]), true)
+	session.timeout = tonumber(fields[6])
 end)
 
 Comm.on("HEARD", function(sender, fields)
@@ -660,6 +661,43 @@ function Game.arm_timeout()
 	C_Timer.After(session.timeout, function()
 		if session and session.timer == armed then on_timeout() end
 	end)
+end
+
+------------------------------------------------------------------------------
+-- The host gone: every client picks the same successor from the public record (the first
+-- seat after the host whose player is still connected), who carries on from the same state.
+-- The hand's dealer, if that was the host, passes to them too.
+
+local function connected(name)
+	return UnitIsConnected(name) == true and UnitInParty(name) == true
+end
+
+function Game.roster_changed()
+	if not session or connected(session.host) then return end
+	local gone = session.host
+	local at = 1
+	for i, name in ipairs(session.seats) do if name == gone then at = i end end
+	for step = 1, #session.seats - 1 do
+		local name = session.seats[(at - 1 + step) % #session.seats + 1]
+		if connected(name) then
+			session.host = name
+			local current = hand()
+			if current and current.phase ~= "over" and current:dealer_name() == gone then
+				for index, seat in ipairs(current.seats) do
+					if seat.name == name then current.dealer = index end
+				end
+			end
+			Game.say(L.NEW_HOST:format(short(gone), short(name)))
+			if name == Comm.me() then
+				-- Whatever the old host left unrolled, the new dealer rolls; waiting resumes.
+				if current and session.fair.set_hash and not session.fair.seed_line then
+					RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
+				end
+				Game.arm_timeout()
+			end
+			return
+		end
+	end
 end
 
 -- After a /reload or a login in a group: ask whether a table is running.
@@ -741,7 +779,7 @@ function Game.open(words)
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout = timeout
-	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me) })
+	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "" })
 end
 
 -- The host seats a player (nil), or says why not.

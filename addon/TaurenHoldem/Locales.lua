@@ -36,6 +36,7 @@ local L = {
 	SHOWDOWN = "showdown",
 	HAND_OVER = "the hand is over",
 	NO_HAND = "no hand dealt yet",
+	NEW_HOST = "%s is gone: %s runs the table now.",
 	TIMED_OUT = "%s took too long: the table acts for them.",
 	CAUGHT_UP = "Caught up with %s's table; dice you did not see rolled are as the host attests.",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",

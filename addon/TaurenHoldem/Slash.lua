@@ -164,6 +164,7 @@ frame:RegisterEvent("ADDON_LOADED")
 frame:RegisterEvent("PLAYER_LOGIN")
 frame:RegisterEvent("CHAT_MSG_ADDON")
 frame:RegisterEvent("CHAT_MSG_SYSTEM")
+frame:RegisterEvent("GROUP_ROSTER_UPDATE")
 frame:SetScript("OnEvent", function(_, event, ...)
 	if event == "ADDON_LOADED" and ... == "TaurenHoldem" then
 		Game.load_saved()
@@ -174,5 +175,7 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then
 		Game.roll_line((...))
+	elseif event == "GROUP_ROSTER_UPDATE" then
+		Game.roster_changed()
 	end
 end)
