@@ -323,3 +323,31 @@ def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon
     assert final.startswith("Pot 0; the hand is over")
     assert sum(int(n) for n in re.findall(r" (\d+)(?:,|$)", final.split("banks: ")[1])) == 60
     assert realm.errors() == []
+
+
+def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp_path, addon):
+    realm = Realm(seed=18, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    # The network loses one of the host's orders on its way to Gray.
+    deliver = gray.fire
+    lost = []
+
+    def lossy(event, *args):  # noqa: ANN001, ANN002, ANN202
+        if event == "CHAT_MSG_ADDON" and b"\tDO\t" in args[1] and not lost:
+            lost.append(args[1])
+            return None
+        return deliver(event, *args)
+
+    gray.fire = lossy
+    play(realm, riggs, "/tbet 2")  # this order is lost for Gray ...
+    play(realm, gray, "/tholdem fold")  # ... who still thinks it is Riggs's turn
+    assert lost and gray.chat.lines[-1] == "Gray cannot fold now: it is Riggs's turn"
+    play(realm, skoll, "/tgive 1 Riggs")  # the next order arrives: Gray sees the gap
+    assert "Caught up with Skoll's table; dice you did not see rolled are as the host " \
+        "attests." in gray.chat.lines
+    play(realm, gray, "/tholdem fold")
+    assert len({status(realm, client) for client in seated}) == 1
+    assert realm.errors() == []

@@ -399,18 +399,22 @@ local apply_rolls -- defined below, with the server's roll lines
 
 -- Apply the host's actions in sequence order, whatever order the messages came in. An action
 -- the host took after a street waits until this client has seen that street's roll line.
+local watch_gap -- below: a client stuck for long asks for a snapshot
+
 local function drain()
 	while session.waiting[session.seq + 1] do
 		local item = session.waiting[session.seq + 1]
 		local current = hand()
 		local streets = tonumber(item[8]) or 0
-		if current and current.phase ~= "over" and #current.community < streets then return end
+		if current and current.phase ~= "over" and #current.community < streets then
+			return watch_gap()
+		end
 		-- A commit waits for the player's own message with the commitment in it.
 		if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
-			return
+			return watch_gap()
 		end
 		if item[3] == "show" and item[6] == "" and not revealed(session.hands)[item[4]] then
-			return
+			return watch_gap()
 		end
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
@@ -419,6 +423,26 @@ local function drain()
 		apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
 		apply_rolls()
 	end
+	if next(session.waiting) then watch_gap() end -- an order came before one that is missing
+end
+
+-- Still stuck on the same step a few seconds later: something was lost on the way. Start
+-- afresh from the host's snapshot, which replays the whole table quietly.
+local GAP_SECONDS = 3
+watch_gap = function()
+	if session.watching then return end
+	session.watching = true
+	local stuck_at, table_id = session.seq, session.id
+	C_Timer.After(GAP_SECONDS, function()
+		if not session or session.id ~= table_id then return end
+		session.watching = false
+		if not next(session.waiting) then return end -- caught up in the meantime
+		if session.seq ~= stuck_at then return watch_gap() end -- moving, if slowly
+		if session.host == Comm.me() then return end
+		session = nil
+		my_dice = nil
+		Comm.send("HELLO", {})
+	end)
 end
 
 Comm.on("DO", function(sender, fields)
