@@ -96,7 +96,7 @@ LEDGER = {
                   "UnitFullName", "error", "table", "tostring"}, set()),
     "Fair.lua": ({"GetTime", "math", "table", "time", "tostring", "type"}, set()),
     "Game.lua": ({"Ambiguate", "C_Timer", "IsInGroup", "RandomRoll", "TaurenHoldemDB",
-                  "UnitInParty", "UnitIsConnected", "UnitSex", "getmetatable",
+                  "UnitInParty", "UnitIsConnected", "UnitSex", "getmetatable", "next",
                   "ipairs", "math", "pairs", "print", "setmetatable", "table", "time", "tonumber",
                   "tostring", "type"}, {"TaurenHoldemDB"}),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",

@@ -335,7 +335,7 @@ def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp
     deliver = gray.fire
     lost = []
 
-    def lossy(event, *args):  # noqa: ANN001, ANN002, ANN202
+    def lossy(event, *args):
         if event == "CHAT_MSG_ADDON" and b"\tDO\t" in args[1] and not lost:
             lost.append(args[1])
             return None
