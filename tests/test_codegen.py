@@ -18,7 +18,8 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Locales.lua", "Rules.lua", "Dice.lua", "Hands.lua", "Pots.lua", "Betting.lua",
-             "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua", "Slash.lua"]
+             "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua", "Sync.lua",
+             "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -95,10 +96,11 @@ LEDGER = {
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "IsInGroup", "IsInRaid",
                   "UnitFullName", "error", "table", "tostring"}, set()),
     "Fair.lua": ({"GetTime", "math", "table", "time", "tostring", "type"}, set()),
-    "Game.lua": ({"Ambiguate", "C_Timer", "IsInGroup", "RandomRoll", "TaurenHoldemDB",
-                  "UnitInParty", "UnitIsConnected", "UnitSex", "getmetatable", "next",
-                  "ipairs", "math", "pairs", "print", "setmetatable", "table", "time", "tonumber",
-                  "tostring", "type"}, {"TaurenHoldemDB"}),
+    "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "TaurenHoldemDB", "UnitSex",
+                  "getmetatable", "next", "ipairs", "math", "pairs", "print", "setmetatable",
+                  "table", "time", "tonumber", "tostring", "type"}, {"TaurenHoldemDB"}),
+    "Sync.lua": ({"C_Timer", "IsInGroup", "RandomRoll", "UnitInParty", "UnitIsConnected",
+                  "ipairs", "next", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "ipairs", "tonumber"}, SLASH),
 }
@@ -160,4 +162,4 @@ def test_loading_each_file_touches_only_ledger_globals():
         assert write_names <= LEDGER[name][1], name
     assert {k.decode() for k in world} >= SLASH
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
-                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"Game"}
+                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"Game", b"Sync"}

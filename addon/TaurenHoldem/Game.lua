@@ -387,7 +387,7 @@ accept = function(player, op, amount, target, dice)
 	else
 		apply(op, player, amount, target, dice)
 	end
-	Game.arm_timeout()
+	ns.Sync.arm_timeout()
 end
 
 local function number_or_text(text)
@@ -399,22 +399,20 @@ local apply_rolls -- defined below, with the server's roll lines
 
 -- Apply the host's actions in sequence order, whatever order the messages came in. An action
 -- the host took after a street waits until this client has seen that street's roll line.
-local watch_gap -- below: a client stuck for long asks for a snapshot
-
 local function drain()
 	while session.waiting[session.seq + 1] do
 		local item = session.waiting[session.seq + 1]
 		local current = hand()
 		local streets = tonumber(item[8]) or 0
 		if current and current.phase ~= "over" and #current.community < streets then
-			return watch_gap()
+			return ns.Sync.watch_gap()
 		end
 		-- A commit waits for the player's own message with the commitment in it.
 		if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
-			return watch_gap()
+			return ns.Sync.watch_gap()
 		end
 		if item[3] == "show" and item[6] == "" and not revealed(session.hands)[item[4]] then
-			return watch_gap()
+			return ns.Sync.watch_gap()
 		end
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
@@ -423,26 +421,7 @@ local function drain()
 		apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
 		apply_rolls()
 	end
-	if next(session.waiting) then watch_gap() end -- an order came before one that is missing
-end
-
--- Still stuck on the same step a few seconds later: something was lost on the way. Start
--- afresh from the host's snapshot, which replays the whole table quietly.
-local GAP_SECONDS = 3
-watch_gap = function()
-	if session.watching then return end
-	session.watching = true
-	local stuck_at, table_id = session.seq, session.id
-	C_Timer.After(GAP_SECONDS, function()
-		if not session or session.id ~= table_id then return end
-		session.watching = false
-		if not next(session.waiting) then return end -- caught up in the meantime
-		if session.seq ~= stuck_at then return watch_gap() end -- moving, if slowly
-		if session.host == Comm.me() then return end
-		session = nil
-		my_dice = nil
-		Comm.send("HELLO", {})
-	end)
+	if next(session.waiting) then ns.Sync.watch_gap() end -- an order came before one missing
 end
 
 Comm.on("DO", function(sender, fields)
@@ -487,7 +466,7 @@ apply_rolls = function()
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
 		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
 			Dice.encode(dice) } }
-		Game.arm_timeout()
+		ns.Sync.arm_timeout()
 		after(events)
 	end
 	if session.waiting[session.seq + 1] then drain() end
@@ -580,154 +559,6 @@ Comm.on("SHOW", function(sender, fields)
 		Game.say(L.BAD_REVEAL:format(short(sender)))
 	end
 end)
-
-------------------------------------------------------------------------------
--- Catching up: a player who reloaded or came late asks; the host whispers the table's record
--- (its settings, the commitments heard, every order in sequence, then the rolls of the hand
--- so far), and the player's client replays it quietly. Rolls it did not see itself are
--- attested by the host.
-
-Comm.on("HELLO", function(sender)
-	if not session or session.host ~= Comm.me() then return end
-	Comm.send("SNAP", { session.id, session.mode, session.mode_settings[1] or "",
-		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "" },
-		sender)
-	for number, players in pairs(session.heard) do
-		for player, commitment in pairs(players) do
-			Comm.send("HEARD", { session.id, number, player, commitment }, sender)
-		end
-	end
-	for number, players in pairs(session.revealed) do
-		for player, reveal in pairs(players) do
-			Comm.send("REVEALED", { session.id, number, player, reveal[1], reveal[2] }, sender)
-		end
-	end
-	for _, entry in ipairs(session.log) do Comm.send(entry[1], entry[2], sender) end
-	Comm.send("SNAPEND", { session.id }, sender)
-end)
-
-local function from_host(sender, fields)
-	return session and sender == session.host and fields[1] == session.id
-end
-
-Comm.on("SNAP", function(sender, fields)
-	if session then return end -- only a client with no table takes a snapshot
-	Game.open_session(fields[1], sender, fields[2], tonumber(fields[3]), fields[4] == "1",
-		tonumber(fields[5]), true)
-	session.timeout = tonumber(fields[6])
-end)
-
-Comm.on("HEARD", function(sender, fields)
-	if from_host(sender, fields) then heard(tonumber(fields[2]))[fields[3]] = fields[4] end
-end)
-
-Comm.on("REVEALED", function(sender, fields)
-	if from_host(sender, fields) then
-		revealed(tonumber(fields[2]))[fields[3]] = { fields[4], fields[5] }
-	end
-end)
-
-Comm.on("ROLLED", function(sender, fields)
-	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
-		session.rolls[tonumber(fields[3])] = Dice.decode(fields[4]) -- attested by the host
-		apply_rolls()
-	end
-end)
-
-Comm.on("SEED", function(sender, fields)
-	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
-		session.fair.seed_line = session.fair.seed_line or tonumber(fields[3])
-		bind_seed()
-	end
-end)
-
-Comm.on("SNAPEND", function(sender, fields)
-	if not from_host(sender, fields) or not session.catching_up then return end
-	-- This player's own secret survived the reload in SavedVariables.
-	local saved = db.secrets[Comm.me()]
-	if saved and saved.hand == hand_id() then my_secret = saved.secret end
-	session.catching_up = false
-	Game.say(L.CAUGHT_UP:format(short(session.host)))
-	Game.my_dice()
-	Game.say(status_line())
-	after({}) -- whose turn it is, or this player's reveal if the showdown is on
-end)
-
-------------------------------------------------------------------------------
--- Timeouts (a table opened with `timeout N`): the host waits N seconds for whoever the hand
--- waits on, then acts for them: a player who does not commit gets no dice, one who does not
--- bet checks or folds (their chips stay in the pot), one who does not reveal is dead.
-
-local function on_timeout()
-	local current = hand()
-	if not current or current.phase == "over" then return end
-	if not session.fair.set_hash then maybe_close(true) end
-	if current.phase == "betting" then
-		local actor = current:to_act()
-		Game.say(L.TIMED_OUT:format(short(actor)))
-		accept(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
-	elseif current.phase == "showdown" then
-		for _, seat in ipairs(current.seats) do
-			if in_hand(current, seat.name) and not current.shown[seat.name] then
-				Game.say(L.TIMED_OUT:format(short(seat.name)))
-				accept(seat.name, "show", session.hands, "", { 1, 1 }) -- no secret: dead
-				return
-			end
-		end
-	end
-end
-
-function Game.arm_timeout()
-	if not session or not session.timeout or session.host ~= Comm.me() then return end
-	session.timer = (session.timer or 0) + 1
-	local armed, current = session.timer, hand()
-	if not current or current.phase == "over" then return end
-	C_Timer.After(session.timeout, function()
-		if session and session.timer == armed then on_timeout() end
-	end)
-end
-
-------------------------------------------------------------------------------
--- The host gone: every client picks the same successor from the public record (the first
--- seat after the host whose player is still connected), who carries on from the same state.
--- The hand's dealer, if that was the host, passes to them too.
-
-local function connected(name)
-	return UnitIsConnected(name) == true and UnitInParty(name) == true
-end
-
-function Game.roster_changed()
-	if not session or connected(session.host) then return end
-	local gone = session.host
-	local at = 1
-	for i, name in ipairs(session.seats) do if name == gone then at = i end end
-	for step = 1, #session.seats - 1 do
-		local name = session.seats[(at - 1 + step) % #session.seats + 1]
-		if connected(name) then
-			session.host = name
-			local current = hand()
-			if current and current.phase ~= "over" and current:dealer_name() == gone then
-				for index, seat in ipairs(current.seats) do
-					if seat.name == name then current.dealer = index end
-				end
-			end
-			Game.say(L.NEW_HOST:format(short(gone), short(name)))
-			if name == Comm.me() then
-				-- Whatever the old host left unrolled, the new dealer rolls; waiting resumes.
-				if current and session.fair.set_hash and not session.fair.seed_line then
-					RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
-				end
-				Game.arm_timeout()
-			end
-			return
-		end
-	end
-end
-
--- After a /reload or a login in a group: ask whether a table is running.
-function Game.hello()
-	if not session and IsInGroup() then Comm.send("HELLO", {}) end
-end
 
 ------------------------------------------------------------------------------
 -- What the slash commands call.
@@ -937,3 +768,20 @@ end
 function Game.mode()
 	return session and session.mode
 end
+
+------------------------------------------------------------------------------
+-- What Sync.lua (catching up, timeouts, a new host) needs of the table's insides.
+
+Game.internal = {
+	session = function() return session end,
+	hand = hand, hand_id = hand_id, heard = heard, revealed = revealed, in_hand = in_hand,
+	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
+	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
+	-- Start again from nothing (a snapshot will follow).
+	forget = function() session, my_dice = nil, nil end,
+	-- This player's secret for the current hand, if it survived in SavedVariables.
+	restore_secret = function()
+		local saved = db.secrets[Comm.me()]
+		if saved and saved.hand == hand_id() then my_secret = saved.secret end
+	end,
+}

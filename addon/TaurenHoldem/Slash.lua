@@ -170,12 +170,12 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		Game.load_saved()
 	elseif event == "PLAYER_LOGIN" then
 		Comm.init()
-		Game.hello()
+		ns.Sync.hello()
 	elseif event == "CHAT_MSG_ADDON" then
 		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then
 		Game.roll_line((...))
 	elseif event == "GROUP_ROSTER_UPDATE" then
-		Game.roster_changed()
+		ns.Sync.roster_changed()
 	end
 end)

@@ -18,7 +18,8 @@ from .luadata import lua
 # Each game flow with an addon: its templates, in .toc load order.
 FLOWS: dict[str, tuple[str, ...]] = {
     "holdem": ("Locales.lua", "Rules.lua", "Dice.lua", "Hands.lua", "Pots.lua", "Betting.lua",
-               "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua", "Slash.lua"),
+               "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua", "Sync.lua",
+               "Slash.lua"),
 }
 
 
