@@ -16,6 +16,7 @@ from pyhost import fairplay
 from pyhost.harness import Realm
 from pyhost.harness.bitlib import library
 from pyhost.rules import load_ruleset
+from realm_helpers import RECORDER, addon_messages
 
 SNIFFER = Path(__file__).parent / "addons" / "Sniffer"
 TAUREN = load_ruleset("tauren-holdem")
@@ -351,3 +352,47 @@ def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp
     play(realm, gray, "/tholdem fold")
     assert len({status(realm, client) for client in seated}) == 1
     assert realm.errors() == []
+
+
+LISTEN = """function(ns)
+    ns.heard_long = {}
+    ns.Comm.on("LONG", function(sender, fields)
+        ns.heard_long[#ns.heard_long + 1] = sender .. "|" .. table.concat(fields, "|")
+    end)
+end"""
+
+
+def test_a_message_longer_than_255_bytes_goes_in_parts_and_arrives_whole(tmp_path, addon):
+    realm = Realm(seed=17, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon, RECORDER])
+    riggs = realm.login("Riggs", addons=[addon])
+    realm.party(skoll, riggs)
+    theirs, mine = (c.addons["TaurenHoldem"].namespace for c in (riggs, skoll))
+    riggs.lua.eval(LISTEN)(theirs)
+    long_field = "".join(chr(ord("a") + i % 26) for i in range(600))
+    mine[b"Comm"][b"send"](b"LONG", skoll.lua.table_from([long_field, "2"]))
+    mine[b"Comm"][b"send"](b"LONG", skoll.lua.table_from(["x" * 300]), riggs.full_name)
+    realm.run_until_quiet()
+    assert list(theirs[b"heard_long"].values()) == [
+        f"Skoll-Thunderhorn|{long_field}|2".encode(), f"Skoll-Thunderhorn|{'x' * 300}".encode()]
+    # Skoll's own Recorder saw the parts go out: every one fits in an addon message.
+    sent = [args[1] for args in addon_messages(skoll, raw=True) if args[0] == b"TaurenHoldem"]
+    assert sent and all(len(text) <= 255 for text in sent)
+    assert not skoll.errors and not riggs.errors
+
+
+def test_parts_that_never_end_are_dropped_without_an_error(tmp_path, addon):
+    realm = Realm(seed=18, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    riggs = realm.login("Riggs", addons=[addon])
+    realm.party(skoll, riggs)
+    theirs = riggs.addons["TaurenHoldem"].namespace
+    riggs.lua.eval(LISTEN)(theirs)
+    part = "1\\tP\\t+" + "z" * 240
+    for _ in range(30):  # 7200 bytes: more than any honest message, so they are let go
+        skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{part}", "PARTY")')
+        realm.advance(1)
+    skoll.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "1\\tP\\t.\\tLONG\\tend", "PARTY")')
+    realm.run_until_quiet()
+    assert list(theirs[b"heard_long"].values()) == []
+    assert not riggs.errors and not riggs.chat.matching("another version")

@@ -39,6 +39,9 @@ end
 -- the server counts messages, not bytes, so a backlog drains several times faster.
 local BATCH_HEAD = VERSION .. SEPARATOR .. "B" .. SEPARATOR
 local RECORD = "\030"
+-- A message in parts: each part is PART_HEAD, "+" (more follows) or "." (the last), text.
+local PART_HEAD = VERSION .. SEPARATOR .. "P" .. SEPARATOR
+local MAX_JOINED = 4096 -- a sender's parts beyond this are dropped: nothing honest is so long
 
 local function packed()
 	local first = Comm.queue[1]
@@ -89,11 +92,17 @@ function Comm.send(kind, fields, target)
 	local parts = { VERSION, kind }
 	for i = 1, #fields do parts[#parts + 1] = tostring(fields[i]) end
 	local message = table.concat(parts, SEPARATOR)
-	if #message > MAX_BYTES then
-		error("message too long for an addon message: " .. kind, 2)
+	local where = target and "WHISPER" or nil
+	if #message <= MAX_BYTES then
+		Comm.queue[#Comm.queue + 1] = { message = message, target = target, channel = where }
+	else -- longer than one addon message allows: send it in parts, which the receiver joins
+		local size = MAX_BYTES - #PART_HEAD - 1
+		for start = 1, #message, size do
+			local mark = start + size > #message and "." or "+"
+			Comm.queue[#Comm.queue + 1] = { target = target, channel = where,
+				message = PART_HEAD .. mark .. message:sub(start, start + size - 1) }
+		end
 	end
-	Comm.queue[#Comm.queue + 1] = { message = message, target = target,
-		channel = target and "WHISPER" or nil }
 	Comm.flush()
 end
 
@@ -124,6 +133,7 @@ end
 
 -- CHAT_MSG_ADDON: our prefix only, our own echoes ignored (we acted when we sent).
 local told_version = {}
+local arriving = {} -- by sender and channel: the text of a message arriving in parts
 
 function Comm.receive(prefix, message, distribution, sender)
 	if prefix ~= PREFIX then return end
@@ -132,6 +142,25 @@ function Comm.receive(prefix, message, distribution, sender)
 		local rest = message:sub(#BATCH_HEAD + 1)
 		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do
 			Comm.receive(prefix, inner, distribution, sender)
+		end
+		return
+	end
+	if message:sub(1, #PART_HEAD) == PART_HEAD then
+		local from = sender .. SEPARATOR .. distribution
+		local last = message:sub(#PART_HEAD + 1, #PART_HEAD + 1) == "."
+		if arriving[from] == false then -- too long: skipping the rest of it
+			if last then arriving[from] = nil end
+			return
+		end
+		local so_far = (arriving[from] or "") .. message:sub(#PART_HEAD + 2)
+		if #so_far > MAX_JOINED then
+			arriving[from] = false
+			if last then arriving[from] = nil end
+		elseif last then
+			arriving[from] = nil
+			Comm.receive(prefix, so_far, distribution, sender)
+		else
+			arriving[from] = so_far
 		end
 		return
 	end
