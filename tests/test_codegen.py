@@ -94,7 +94,7 @@ LEDGER = {
                     "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "IsInGroup", "IsInRaid",
-                  "UnitFullName", "error", "table", "tostring"}, set()),
+                  "UnitFullName", "table", "tostring"}, set()),
     "Fair.lua": ({"GetTime", "math", "table", "time", "tostring", "type"}, set()),
     "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "TaurenHoldemDB", "UnitSex",
                   "getmetatable", "next", "ipairs", "math", "pairs", "print", "setmetatable",
