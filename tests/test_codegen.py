@@ -95,7 +95,7 @@ LEDGER = {
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "IsInGroup", "IsInRaid",
                   "UnitFullName", "table", "tostring"}, set()),
-    "Fair.lua": ({"GetTime", "math", "table", "time", "tostring", "type"}, set()),
+    "Fair.lua": ({"C_Timer", "GetTime", "math", "table", "time", "tostring", "type"}, set()),
     "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "TaurenHoldemDB", "UnitSex",
                   "getmetatable", "next", "ipairs", "math", "pairs", "print", "setmetatable",
                   "table", "time", "tonumber", "tostring", "type"}, {"TaurenHoldemDB"}),

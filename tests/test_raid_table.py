@@ -37,3 +37,48 @@ def test_forty_players_in_a_raid_play_hands_and_agree_on_every_bank(tmp_path):
     assert sum(final.values()) == 40 * 20
     assert len({bank for bank in final.values()}) > 1  # money moved
     assert realm.errors() == []
+
+
+COUNT_HASHES = """function(ns)
+    local digest = ns.Sha256.digest
+    ns.hashes = 0
+    ns.Sha256.digest = function(...)
+        ns.hashes = ns.hashes + 1
+        return digest(...)
+    end
+end"""
+
+
+def most_hashes_in_one_go(clients) -> dict[str, int]:
+    """Count each client's hashes per event or timer it handles (in WoW, one frame runs many
+    of those, but the addon's own checks run from a one-a-frame queue). The most, by name."""
+    most = {}
+    for client in clients:
+        ns = client.addons["TaurenHoldem"].namespace
+        client.lua.eval(COUNT_HASHES)(ns)
+        most[client.name] = 0
+
+        def counted(call, client=client, ns=ns):
+            def run(*args):
+                ns[b"hashes"] = 0
+                call(*args)
+                most[client.name] = max(most[client.name], ns[b"hashes"])
+            return run
+        client.fire = counted(client.fire)
+        client.timer_fired = counted(client.timer_fired)
+    return most
+
+
+def test_a_showdown_of_ten_spreads_its_checks_over_frames(tmp_path):
+    realm = Realm(seed=22, wtf=tmp_path / "WTF")
+    addon = build_addon(tmp_path / "addons")
+    seated = raid_table(realm, addon, 10)
+    most = most_hashes_in_one_go(seated)
+    # One bets, everyone calls, then all check to the showdown: ten reveals at once.
+    play_hand(realm, seated, 1, lambda client, turn: "/tbet 2" if turn == 0 else
+              "/tholdem call" if turn < 10 else "/tholdem check")
+    assert "the hand is over" in status(realm, seated[0])
+    # Every client checked all ten reveals (two hashes each) but never more than one at once;
+    # its own dice (one hash) may come in the same event as the seed roll.
+    assert max(most.values()) <= 2, most
+    assert realm.errors() == []

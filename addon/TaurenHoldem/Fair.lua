@@ -68,3 +68,23 @@ function Fair.check(commitment, secret, dice, seed, hand_id, name, set_hash)
 	end
 	return #dice > 0
 end
+
+-- Checking a reveal costs two hashes, and a showdown brings one from every player at once:
+-- checks wait here and run one a frame (a timer of 0 runs on the next frame), so no frame
+-- stalls on dozens of hashes. The next frame is booked first, so a failing job stops nothing.
+local jobs, running = {}, false
+
+local function next_job()
+	local job = table.remove(jobs, 1)
+	if not job then running = false return end
+	C_Timer.After(0, next_job)
+	job()
+end
+
+function Fair.one_a_frame(job)
+	jobs[#jobs + 1] = job
+	if not running then
+		running = true
+		C_Timer.After(0, next_job)
+	end
+end

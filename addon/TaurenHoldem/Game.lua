@@ -216,6 +216,55 @@ local function in_hand(current, name)
 	return false
 end
 
+-- Commitments as each player sent them, by hand number: a request can arrive before the
+-- host's order that started its hand.
+local function heard(hand_number)
+	session.heard[hand_number] = session.heard[hand_number] or {}
+	return session.heard[hand_number]
+end
+
+-- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
+local function revealed(hand_number)
+	session.revealed[hand_number] = session.revealed[hand_number] or {}
+	return session.revealed[hand_number]
+end
+
+-- Does this reveal follow from the player's commitment? Each verdict is kept for the hand, so
+-- a check done ahead (from Fair's one-a-frame queue) is not done again when the show applies.
+local function verdict(player, secret, dice)
+	local fair = session.fair
+	if not (fair.seed and fair.commits[player]) then return false end
+	local code = encode_dice(dice)
+	local known = fair.verdicts[player]
+	if not (known and known[1] == secret and known[2] == code) then
+		known = { secret, code, Fair.check(fair.commits[player], secret, dice or {}, fair.seed,
+			hand_id(), player, fair.set_hash) }
+		fair.verdicts[player] = known
+	end
+	return known[3]
+end
+
+-- A reveal heard but not yet checked: check it on a later frame, then `go_on`. False when
+-- there is nothing to wait for (checked already, or not checkable yet: the show decides).
+local function check_later(player, go_on)
+	local fair, reveal = session.fair, revealed(session.hands)[player]
+	if not (reveal and fair.seed and fair.commits[player] and fair.set_hash) then return false end
+	local dice = Dice.decode(reveal[2])
+	local known = fair.verdicts[player]
+	if known and known[1] == reveal[1] and known[2] == encode_dice(dice) then return false end
+	if not fair.checking[player] then
+		fair.checking[player] = true
+		local this_hand = hand_id()
+		Fair.one_a_frame(function()
+			if not session or hand_id() ~= this_hand then return end
+			fair.checking[player] = nil
+			verdict(player, reveal[1], dice)
+			go_on()
+		end)
+	end
+	return true
+end
+
 -- A show is checked against the player's commitment first: a reveal that does not follow from
 -- it makes the hand dead (a muck: the chips stay in the pot). Every client decides alike.
 local function engine_act(player, op, amount, dice, target)
@@ -225,8 +274,7 @@ local function engine_act(player, op, amount, dice, target)
 			Game.say(L.NO_COMMIT:format(short(player)))
 			return session.engine:act(player, "muck")
 		end
-		if fair.dead[player] or not (fair.seed and Fair.check(fair.commits[player], target,
-			dice or {}, fair.seed, hand_id(), player, fair.set_hash)) then
+		if fair.dead[player] or not verdict(player, target, dice) then
 			Game.say(L.BAD_REVEAL:format(short(player)))
 			return session.engine:act(player, "muck")
 		end
@@ -273,19 +321,6 @@ function Game.my_dice()
 	end
 end
 
--- Commitments as each player sent them, by hand number: a request can arrive before the
--- host's order that started its hand.
-local function heard(hand_number)
-	session.heard[hand_number] = session.heard[hand_number] or {}
-	return session.heard[hand_number]
-end
-
--- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
-local function revealed(hand_number)
-	session.revealed[hand_number] = session.revealed[hand_number] or {}
-	return session.revealed[hand_number]
-end
-
 local function apply(op, player, amount, target, dice)
 	if op == "commit" then
 		-- The commitment came in the player's own request; the host only orders it.
@@ -326,7 +361,7 @@ local function apply(op, player, amount, target, dice)
 		session.hands = session.hands + 1
 		session.showing = nil
 		session.rolls = {}
-		session.fair = { commits = {}, dead = {} }
+		session.fair = { commits = {}, dead = {}, verdicts = {}, checking = {} }
 		my_dice, my_secret = nil, nil
 		rebuild()
 		local started, reason = session.engine:new_hand()
@@ -414,6 +449,7 @@ local function drain()
 		if item[3] == "show" and item[6] == "" and not revealed(session.hands)[item[4]] then
 			return ns.Sync.watch_gap()
 		end
+		if item[3] == "show" and item[6] == "" and check_later(item[4], drain) then return end
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
 		local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
@@ -513,6 +549,9 @@ Comm.on("ACT", function(sender, fields)
 		reason = Game.unseat(sender)
 	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" then
 		return -- the host's own decisions, never a player's request
+	elseif op == "show" and number == session.hands
+		and check_later(sender, function() Comm.handlers.ACT(sender, fields) end) then
+		return -- taken up again once the reveal is checked, on a later frame
 	else
 		reason = accept(sender, op, number_or_text(fields[3] or ""),
 			fields[4] ~= "" and fields[4] or nil, dice)
@@ -589,7 +628,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	config.blinds = blinds
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
-		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {} },
+		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {}, verdicts = {}, checking = {} },
 		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly }
 	rebuild()
