@@ -326,6 +326,32 @@ def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon
     assert realm.errors() == []
 
 
+def test_with_no_seat_left_to_run_the_table_a_watcher_voids_the_hand(tmp_path, addon):
+    realm = Realm(seed=19, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    gray = realm.login("Gray", addons=[addon])  # in the party, watching: not seated
+    realm.invite(skoll, gray)
+    realm.run_until_quiet()
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tbet 2")
+    assert "Riggs bets 2" in gray.chat
+    realm.logout(skoll)
+    realm.run_until_quiet()
+    assert "Skoll is gone: Riggs runs the table now." in gray.chat
+    realm.logout(riggs)
+    realm.run_until_quiet()
+    assert gray.chat.lines[-2:] == [
+        "Riggs is gone and nobody at the table is left to run it: the table is closed.",
+        "Hand 1 is void: every bet goes back to its player."]
+    saved = gray.global_value("TaurenHoldemDB")[b"banks"]
+    assert (saved[b"Skoll-Thunderhorn"], saved[b"Riggs-Thunderhorn"]) == (20, 20)
+    play(realm, gray, "/tholdem status")
+    assert "no table" in gray.chat.lines[-1].lower()
+    assert realm.errors() == []
+
+
 def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp_path, addon):
     realm = Realm(seed=18, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])

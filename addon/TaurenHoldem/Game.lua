@@ -363,6 +363,8 @@ local function apply(op, player, amount, target, dice)
 		session.rolls = {}
 		session.fair = { commits = {}, dead = {}, verdicts = {}, checking = {} }
 		my_dice, my_secret = nil, nil
+		session.before_hand = {} -- what a void hand gives back
+		for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
 		rebuild()
 		local started, reason = session.engine:new_hand()
 		if not started then Game.say(reason) return end
@@ -818,6 +820,17 @@ Game.internal = {
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	-- Start again from nothing (a snapshot will follow).
 	forget = function() session, my_dice = nil, nil end,
+	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
+	void = function()
+		local current = hand()
+		if current and current.phase ~= "over" and session.before_hand then
+			for name, bank in pairs(session.before_hand) do
+				session.banks[name], db.banks[name] = bank, bank
+			end
+			Game.say(L.VOID:format(session.hands))
+		end
+		session, my_dice = nil, nil
+	end,
 	-- This player's secret for the current hand, if it survived in SavedVariables.
 	restore_secret = function()
 		local saved = db.secrets[Comm.me()]

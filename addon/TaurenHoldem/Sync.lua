@@ -146,13 +146,18 @@ end
 ------------------------------------------------------------------------------
 -- The host gone: every client picks the same successor from the public record (the first
 -- seat after the host whose player is still connected), who carries on from the same state.
--- The hand's dealer, if that was the host, passes to them too.
+-- The hand's dealer, if that was the host, passes to them too. With no seat left connected
+-- (a watcher's client sees this), the table closes and a hand in play is void.
 
 local function connected(name)
 	return UnitIsConnected(name) == true and UnitInParty(name) == true
 end
 
+local was_grouped -- at the last roster update: a client that just joined a group asks
+
 function Sync.roster_changed()
+	if IsInGroup() and not was_grouped then Sync.hello() end
+	was_grouped = IsInGroup()
 	local session = T.session()
 	if not session or connected(session.host) then return end
 	local gone = session.host
@@ -179,10 +184,13 @@ function Sync.roster_changed()
 			return
 		end
 	end
+	Game.say(L.NOBODY_LEFT:format(T.short(gone)))
+	T.void()
 end
 
--- After a /reload or a login in a group: ask whether a table is running.
+-- After a /reload, a login in a group or joining one: ask whether a table is running.
 function Sync.hello()
-	if not T.session() and IsInGroup() then Comm.send("HELLO", {}) end
+	was_grouped = IsInGroup()
+	if not T.session() and was_grouped then Comm.send("HELLO", {}) end
 end
 
