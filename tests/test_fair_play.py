@@ -326,6 +326,27 @@ def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon
     assert realm.errors() == []
 
 
+def test_a_player_who_drops_is_folded_after_a_grace_and_their_chips_stay(tmp_path, addon):
+    realm = Realm(seed=20, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])  # no table timeout
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tbet 2")
+    play(realm, gray, "/tholdem call")
+    realm.advance(120)  # a player still connected is waited for, however long
+    assert "Skoll" in status_now(skoll).split(";")[1]
+    realm.logout(skoll)  # the host: Riggs takes over, and gives Skoll 30 seconds
+    realm.advance(29)
+    assert "Skoll folds" not in gray.chat
+    realm.advance(2)
+    assert "Skoll is gone from the table: it acts for them." in riggs.chat  # the new host
+    for client in (riggs, gray):
+        assert "Skoll folds" in client.chat
+    assert status_now(gray).startswith("Pot 4;")  # Riggs's and Gray's 2 each, Skoll's none
+    assert realm.errors() == []
+
+
 def test_with_no_seat_left_to_run_the_table_a_watcher_voids_the_hand(tmp_path, addon):
     realm = Realm(seed=19, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs"])
@@ -338,7 +359,7 @@ def test_with_no_seat_left_to_run_the_table_a_watcher_voids_the_hand(tmp_path, a
     play(realm, riggs, "/tbet 2")
     assert "Riggs bets 2" in gray.chat
     realm.logout(skoll)
-    realm.run_until_quiet()
+    realm.advance(2)  # less than the 30 seconds Skoll has to come back
     assert "Skoll is gone: Riggs runs the table now." in gray.chat
     realm.logout(riggs)
     realm.run_until_quiet()

@@ -40,6 +40,7 @@ local L = {
 	NOBODY_LEFT = "%s is gone and nobody at the table is left to run it: the table is closed.",
 	VOID = "Hand %d is void: every bet goes back to its player.",
 	TIMED_OUT = "%s took too long: the table acts for them.",
+	DROPPED = "%s is gone from the table: it acts for them.",
 	CAUGHT_UP = "Caught up with %s's table; dice you did not see rolled are as the host attests.",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",
 	POT_NEEDS_TARGET = "/%s needs a target: target the player who wins the pot.",

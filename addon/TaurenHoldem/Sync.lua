@@ -107,23 +107,40 @@ Comm.on("SNAPEND", function(sender, fields)
 end)
 
 ------------------------------------------------------------------------------
--- Timeouts (a table opened with `timeout N`): the host waits N seconds for whoever the hand
--- waits on, then acts for them: a player who does not commit gets no dice, one who does not
--- bet checks or folds (their chips stay in the pot), one who does not reveal is dead.
+-- Timeouts. The host acts for whoever the hand waits on: a player who does not commit gets no
+-- dice (the set closes without them), one who does not bet checks or folds (their chips stay
+-- in the pot), one who does not reveal is dead. At a table opened with `timeout N` it waits N
+-- seconds for anyone; at any table, DROP_GRACE seconds for a player who has disconnected or
+-- left the group.
+local DROP_GRACE = 30
 
-local function on_timeout()
+local function connected(name)
+	return UnitIsConnected(name) == true and UnitInParty(name) == true
+end
+
+local function on_timeout(only_gone)
 	local session = T.session()
 	local current = T.hand()
 	if not current or current.phase == "over" then return end
-	if not session.fair.set_hash then T.maybe_close(true) end
+	local function due(name) return not only_gone or not connected(name) end
+	local line = only_gone and L.DROPPED or L.TIMED_OUT
+	if not session.fair.set_hash then
+		local everyone_due = true
+		for _, seat in ipairs(current.seats) do
+			if T.in_hand(current, seat.name) and not session.fair.commits[seat.name]
+				and not due(seat.name) then everyone_due = false end
+		end
+		if everyone_due then T.maybe_close(true) end
+	end
 	if current.phase == "betting" then
 		local actor = current:to_act()
-		Game.say(L.TIMED_OUT:format(T.short(actor)))
+		if not due(actor) then return end
+		Game.say(line:format(T.short(actor)))
 		T.accept(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
 	elseif current.phase == "showdown" then
 		for _, seat in ipairs(current.seats) do
-			if T.in_hand(current, seat.name) and not current.shown[seat.name] then
-				Game.say(L.TIMED_OUT:format(T.short(seat.name)))
+			if T.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
+				Game.say(line:format(T.short(seat.name)))
 				T.accept(seat.name, "show", session.hands, "", { 1, 1 }) -- no secret: dead
 				return
 			end
@@ -131,15 +148,24 @@ local function on_timeout()
 	end
 end
 
+local function anyone_gone(current)
+	for _, seat in ipairs(current.seats) do
+		if T.in_hand(current, seat.name) and not connected(seat.name) then return true end
+	end
+	return false
+end
+
 function Sync.arm_timeout()
 	local session = T.session()
-	if not session or not session.timeout or session.host ~= Comm.me() then return end
+	if not session or session.host ~= Comm.me() then return end
 	session.timer = (session.timer or 0) + 1
 	local armed, current = session.timer, T.hand()
 	if not current or current.phase == "over" then return end
-	C_Timer.After(session.timeout, function()
+	local only_gone = not session.timeout
+	if only_gone and not anyone_gone(current) then return end
+	C_Timer.After(session.timeout or DROP_GRACE, function()
 		session = T.session()
-		if session and session.timer == armed then on_timeout() end
+		if session and session.timer == armed then on_timeout(only_gone) end
 	end)
 end
 
@@ -149,17 +175,21 @@ end
 -- The hand's dealer, if that was the host, passes to them too. With no seat left connected
 -- (a watcher's client sees this), the table closes and a hand in play is void.
 
-local function connected(name)
-	return UnitIsConnected(name) == true and UnitInParty(name) == true
-end
-
 local was_grouped -- at the last roster update: a client that just joined a group asks
 
 function Sync.roster_changed()
 	if IsInGroup() and not was_grouped then Sync.hello() end
 	was_grouped = IsInGroup()
 	local session = T.session()
-	if not session or connected(session.host) then return end
+	if not session then return end
+	if connected(session.host) then
+		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
+		local current = T.hand()
+		if not session.timeout and current and current.phase ~= "over" and anyone_gone(current) then
+			Sync.arm_timeout()
+		end
+		return
+	end
 	local gone = session.host
 	local at = 1
 	for i, name in ipairs(session.seats) do if name == gone then at = i end end
