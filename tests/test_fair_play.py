@@ -10,7 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from addon_table import SEED, build_addon, deal_fairly, face, play, seat_table, status, street
+from addon_table import (
+    SEED,
+    build_addon,
+    deal_fairly,
+    face,
+    play,
+    play_hand,
+    seat_table,
+    status,
+    street,
+)
 from lua_addon import render
 from pyhost import fairplay
 from pyhost.harness import Realm
@@ -344,6 +354,29 @@ def test_a_player_who_drops_is_folded_after_a_grace_and_their_chips_stay(tmp_pat
     for client in (riggs, gray):
         assert "Skoll folds" in client.chat
     assert status_now(gray).startswith("Pot 4;")  # Riggs's and Gray's 2 each, Skoll's none
+    assert realm.errors() == []
+
+
+def test_a_dealer_who_drops_is_replaced_by_the_next_seat(tmp_path, addon):
+    realm = Realm(seed=23, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play_hand(realm, seated, 1, lambda client, turn: "/tbet 2" if turn == 0 else "/tholdem fold")
+    play(realm, skoll, "/tholdem start")  # the button moves on: Riggs deals hand 2
+    deal_fairly(realm, seated, 2)
+    play(realm, gray, "/tbet 2")
+    play(realm, skoll, "/tholdem call")
+    play(realm, riggs, "/tholdem call")
+    assert "Riggs rolls the flop next" in status_now(skoll)
+    realm.logout(riggs)
+    realm.advance(31)
+    for client in (skoll, gray):
+        assert "Riggs is gone: Gray deals on." in client.chat
+    assert "Gray rolls the flop next" in status_now(gray)
+    realm.script_rolls(street("5", "3", "6"))
+    play(realm, gray, "/tflop")
+    for client in (skoll, gray):
+        assert client.chat.matching("Dealer Gray rolls the Flop"), client.name
     assert realm.errors() == []
 
 

@@ -203,7 +203,8 @@ local function encode_dice(dice)
 end
 
 -- The table's own steps, which the engine does not know: seating, dealing, fair dice.
-local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true }
+local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
+	dealer = true }
 
 local function hand_id()
 	return session.id .. "#" .. session.hands
@@ -321,6 +322,16 @@ function Game.my_dice()
 	end
 end
 
+-- The dealer's seed roll, once the set is closed: a moment's wait first, so the message that
+-- closed it is everywhere before the roll line.
+local function roll_seed_soon()
+	if not (hand() and hand():dealer_name() == Comm.me()) then return end
+	local this_hand = hand_id()
+	C_Timer.After(0.5, function()
+		if session and hand_id() == this_hand then RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH) end
+	end)
+end
+
 local function apply(op, player, amount, target, dice)
 	if op == "commit" then
 		-- The commitment came in the player's own request; the host only orders it.
@@ -330,17 +341,18 @@ local function apply(op, player, amount, target, dice)
 		return
 	elseif op == "close" then
 		session.fair.set_hash = target
-		local dealer = hand() and hand():dealer_name()
-		if dealer == Comm.me() then
-			-- A moment's wait, so the closing message is everywhere before the roll line.
-			local this_hand = hand_id()
-			C_Timer.After(0.5, function()
-				if session and hand_id() == this_hand then
-					RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
-				end
-			end)
-		end
+		roll_seed_soon()
 		bind_seed()
+		return
+	elseif op == "dealer" then -- the dealer is gone: the host names who deals on
+		local current = hand()
+		local gone = current:dealer_name()
+		for index, seat in ipairs(current.seats) do
+			if seat.name == target then current.dealer = index end
+		end
+		Game.say(L.DEALS_ON:format(short(gone), short(target)))
+		if session.fair.set_hash and not session.fair.seed_line then roll_seed_soon() end
+		after({})
 		return
 	elseif op == "seat" then
 		session.seats[#session.seats + 1] = player
@@ -549,7 +561,7 @@ Comm.on("ACT", function(sender, fields)
 		reason = Game.seat(sender, tonumber(fields[3]))
 	elseif op == "leave" then
 		reason = Game.unseat(sender)
-	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" then
+	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" or op == "dealer" then
 		return -- the host's own decisions, never a player's request
 	elseif op == "show" and number == session.hands
 		and check_later(sender, function() Comm.handlers.ACT(sender, fields) end) then

@@ -37,6 +37,7 @@ local L = {
 	HAND_OVER = "the hand is over",
 	NO_HAND = "no hand dealt yet",
 	NEW_HOST = "%s is gone: %s runs the table now.",
+	DEALS_ON = "%s is gone: %s deals on.",
 	NOBODY_LEFT = "%s is gone and nobody at the table is left to run it: the table is closed.",
 	VOID = "Hand %d is void: every bet goes back to its player.",
 	TIMED_OUT = "%s took too long: the table acts for them.",

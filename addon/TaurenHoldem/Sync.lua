@@ -118,10 +118,26 @@ local function connected(name)
 	return UnitIsConnected(name) == true and UnitInParty(name) == true
 end
 
+-- The first seat after `name` whose player is still connected (every client finds the same).
+local function next_connected(seats, name)
+	local at = 1
+	for i, seat in ipairs(seats) do if seat == name then at = i end end
+	for step = 1, #seats - 1 do
+		local candidate = seats[(at - 1 + step) % #seats + 1]
+		if connected(candidate) then return candidate end
+	end
+end
+
 local function on_timeout(only_gone)
 	local session = T.session()
 	local current = T.hand()
 	if not current or current.phase == "over" then return end
+	-- A dealer gone with streets to roll: the next connected seat deals on.
+	local dealer = current:dealer_name()
+	if dealer ~= session.host and not connected(dealer) then
+		local successor = next_connected(session.seats, dealer)
+		if successor then T.accept(session.host, "dealer", nil, successor) end
+	end
 	local function due(name) return not only_gone or not connected(name) end
 	local line = only_gone and L.DROPPED or L.TIMED_OUT
 	if not session.fair.set_hash then
@@ -149,6 +165,7 @@ local function on_timeout(only_gone)
 end
 
 local function anyone_gone(current)
+	if not connected(current:dealer_name()) then return true end
 	for _, seat in ipairs(current.seats) do
 		if T.in_hand(current, seat.name) and not connected(seat.name) then return true end
 	end
@@ -191,31 +208,26 @@ function Sync.roster_changed()
 		return
 	end
 	local gone = session.host
-	local at = 1
-	for i, name in ipairs(session.seats) do if name == gone then at = i end end
-	for step = 1, #session.seats - 1 do
-		local name = session.seats[(at - 1 + step) % #session.seats + 1]
-		if connected(name) then
-			session.host = name
-			local current = T.hand()
-			if current and current.phase ~= "over" and current:dealer_name() == gone then
-				for index, seat in ipairs(current.seats) do
-					if seat.name == name then current.dealer = index end
-				end
-			end
-			Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
-			if name == Comm.me() then
-				-- Whatever the old host left unrolled, the new dealer rolls; waiting resumes.
-				if current and session.fair.set_hash and not session.fair.seed_line then
-					RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
-				end
-				Sync.arm_timeout()
-			end
-			return
+	local name = next_connected(session.seats, gone)
+	if not name then
+		Game.say(L.NOBODY_LEFT:format(T.short(gone)))
+		return T.void()
+	end
+	session.host = name
+	local current = T.hand()
+	if current and current.phase ~= "over" and current:dealer_name() == gone then
+		for index, seat in ipairs(current.seats) do
+			if seat.name == name then current.dealer = index end
 		end
 	end
-	Game.say(L.NOBODY_LEFT:format(T.short(gone)))
-	T.void()
+	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
+	if name == Comm.me() then
+		-- Whatever the old host left unrolled, the new dealer rolls; waiting resumes.
+		if current and session.fair.set_hash and not session.fair.seed_line then
+			RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
+		end
+		Sync.arm_timeout()
+	end
 end
 
 -- After a /reload, a login in a group or joining one: ask whether a table is running.
