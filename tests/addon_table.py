@@ -12,6 +12,7 @@ from pyhost.harness import Client, Realm
 from pyhost.rules import load_ruleset
 
 TAUREN = load_ruleset("tauren-holdem")
+PROTOCOL = "2"  # the addon's protocol version (Comm.lua), first in every message
 
 
 def face(name: str) -> int:

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import build_addon, deal_fairly, face, new_lines, play, seat_table, street
+from addon_table import (
+    PROTOCOL,
+    build_addon,
+    deal_fairly,
+    face,
+    new_lines,
+    play,
+    seat_table,
+    street,
+)
 from pyhost.flavours import FLAVOURS
 from pyhost.harness import Realm
 
@@ -291,7 +300,7 @@ def test_a_players_forged_host_decisions_are_ignored(tmp_path, addon):
     skoll, riggs = clients
     for op, extra in (("start", ""), ("seat", "500")):
         riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
-                      f'"1\\tACT\\t{clients.table_id}\\t{op}\\t{extra}\\t\\t", "PARTY")')
+                      f'"{PROTOCOL}\\tACT\\t{clients.table_id}\\t{op}\\t{extra}\\t\\t", "PARTY")')
         realm.run_until_quiet()
     assert "Hand 1" not in " ".join(skoll.chat.lines)
     play(realm, skoll, "/tholdem status")

@@ -100,7 +100,7 @@ LEDGER = {
                   "getmetatable", "next", "ipairs", "math", "pairs", "print", "setmetatable",
                   "table", "time", "tonumber", "tostring", "type"}, {"TaurenHoldemDB"}),
     "Sync.lua": ({"C_Timer", "IsInGroup", "RandomRoll", "UnitInParty", "UnitIsConnected",
-                  "ipairs", "next", "pairs", "tonumber"}, set()),
+                  "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "ipairs", "tonumber"}, SLASH),
 }

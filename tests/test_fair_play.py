@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from addon_table import (
+    PROTOCOL,
     SEED,
     build_addon,
     deal_fairly,
@@ -184,9 +185,9 @@ def test_a_dealers_award_against_the_showdown_is_refused(tmp_path, addon):
     play(realm, skoll, "/tholdem start")
     play(realm, riggs, "/tbet 2")
     # The host forges an award of the live pot to himself, as the next sequenced DO (seat
-    # was 1, start 2, the bet 3).
+    # was 1, start 2; the bet was Riggs's own turn, which nobody orders).
     skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
-                  f'"1\\tDO\\t{seated.table_id}\\t4\\tpot\\tSkoll-Thunderhorn\\t\\t'
+                  f'"{PROTOCOL}\\tDO\\t{seated.table_id}\\t3\\tpot\\tSkoll-Thunderhorn\\t\\t'
                   f'Skoll-Thunderhorn\\t\\t0", "PARTY")')
     realm.run_until_quiet()
     assert riggs.chat.lines[-1] == "a guided table pays the pot at the showdown: /tpot is for " \
@@ -197,7 +198,7 @@ def test_a_dealers_award_against_the_showdown_is_refused(tmp_path, addon):
     mark = len(skoll.chat)
     for _ in range(2):
         riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
-                      f'"1\\tDO\\t{seated.table_id}\\t5\\tgive\\tSkoll-Thunderhorn\\t20\\t'
+                      f'"{PROTOCOL}\\tDO\\t{seated.table_id}\\t4\\tgive\\tSkoll-Thunderhorn\\t20\\t'
                       f'Riggs-Thunderhorn\\t\\t0", "PARTY")')
         realm.run_until_quiet()
     assert skoll.chat.lines[mark:] == [
@@ -223,10 +224,10 @@ def test_another_protocol_version_is_named_once_and_ignored(tmp_path, addon):
     seated = seat_table(realm, addon, ["Skoll", "Riggs"])
     skoll, riggs = seated
     for _ in range(3):
-        riggs.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "2\\tDO\\tx", "PARTY")')
+        riggs.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "9\\tDO\\tx", "PARTY")')
     realm.run_until_quiet()
     assert skoll.chat.matching("runs another version") == [
-        "Riggs runs another version of this addon (protocol 2): they sit this table out."]
+        "Riggs runs another version of this addon (protocol 9): they sit this table out."]
 
 
 def test_chat_lockdown_pauses_the_table_and_it_resumes(tmp_path, addon):
@@ -412,21 +413,21 @@ def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp
     skoll, riggs, gray = seated
     play(realm, skoll, "/tholdem start")
     deal_fairly(realm, seated, 1)
-    # The network loses one of the host's orders on its way to Gray.
+    # The network loses Riggs's turn on its way to Gray.
     deliver = gray.fire
     lost = []
 
     def lossy(event, *args):
-        if event == "CHAT_MSG_ADDON" and b"\tDO\t" in args[1] and not lost:
+        if event == "CHAT_MSG_ADDON" and b"\tTURN\t" in args[1] and not lost:
             lost.append(args[1])
             return None
         return deliver(event, *args)
 
     gray.fire = lossy
-    play(realm, riggs, "/tbet 2")  # this order is lost for Gray ...
+    play(realm, riggs, "/tbet 2")  # this turn is lost for Gray ...
     play(realm, gray, "/tholdem fold")  # ... who still thinks it is Riggs's turn
     assert lost and gray.chat.lines[-1] == "Gray cannot fold now: it is Riggs's turn"
-    play(realm, skoll, "/tgive 1 Riggs")  # the next order arrives: Gray sees the gap
+    play(realm, skoll, "/tgive 1 Riggs")  # the host's next order, after that turn: a gap
     assert "Caught up with Skoll's table; dice you did not see rolled are as the host " \
         "attests." in gray.chat.lines
     play(realm, gray, "/tholdem fold")
@@ -468,11 +469,68 @@ def test_parts_that_never_end_are_dropped_without_an_error(tmp_path, addon):
     realm.party(skoll, riggs)
     theirs = riggs.addons["TaurenHoldem"].namespace
     riggs.lua.eval(LISTEN)(theirs)
-    part = "1\\tP\\t+" + "z" * 240
+    part = PROTOCOL + "\\tP\\t+" + "z" * 240
     for _ in range(30):  # 7200 bytes: more than any honest message, so they are let go
         skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{part}", "PARTY")')
         realm.advance(1)
-    skoll.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "1\\tP\\t.\\tLONG\\tend", "PARTY")')
+    skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{PROTOCOL}\\tP\\t.\\tLONG\\tend", '
+                  '"PARTY")')
     realm.run_until_quiet()
     assert list(theirs[b"heard_long"].values()) == []
     assert not riggs.errors and not riggs.chat.matching("another version")
+
+
+def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
+    realm = Realm(seed=24, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    # Gray's client is slow to show the flop's roll line: Riggs's check on the flop (a turn,
+    # straight from Riggs) reaches it first, and must wait for the flop.
+    deliver = gray.fire
+    held = []
+
+    def slow(event, *args):
+        if event == "CHAT_MSG_SYSTEM" and not held:
+            held.append(args)
+            return None
+        return deliver(event, *args)
+
+    gray.fire = slow
+    realm.script_rolls(street("5", "3", "6"))
+    play(realm, skoll, "/tflop")
+    riggs.type("/tholdem check")
+    realm.advance(1)  # less than the 3 seconds after which a stuck client asks for a snapshot
+    assert held and "Riggs checks" not in gray.chat
+    gray.fire = deliver
+    deliver("CHAT_MSG_SYSTEM", *held[0])
+    realm.run_until_quiet()
+    assert not gray.chat.matching("Caught up")
+    # The flop, then Riggs's check, then the roll line itself (the chat frame shows a system
+    # line after the addons have seen it).
+    assert gray.chat.lines[-3:-1] == ["Riggs checks", "Your turn: check or bet (pot 6)"]
+    assert gray.chat.lines[-1].startswith("Skoll rolls ")
+    lines = {status(realm, client) for client in seated}
+    assert len(lines) == 1 and "Gray to act" in lines.pop()
+
+
+def test_a_turn_sent_for_someone_else_is_ignored_and_named_once(tmp_path, addon):
+    realm = Realm(seed=25, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    for _ in range(2):  # Gray folds for Riggs, whose turn it is
+        gray.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{PROTOCOL}\\tTURN\\t'
+                     f'{seated.table_id}\\t1\\t1\\tfold\\tRiggs-Thunderhorn\\t\\t0", "PARTY")')
+        realm.run_until_quiet()
+    for client in (skoll, riggs):
+        assert client.chat.matching("Ignored a table message from Gray") == [
+            "Ignored a table message from Gray: only Skoll, who opened the table, sends those."]
+        assert "Riggs folds" not in client.chat
+    play(realm, riggs, "/tbet 2")
+    assert "Riggs bets 2" in gray.chat and "Riggs bets 2" in skoll.chat
+    assert realm.errors() == []

@@ -8,7 +8,7 @@
 local _, ns = ...
 
 local PREFIX = ns.Rules.addon.prefix
-local VERSION = "1"
+local VERSION = "2" -- 2: turns (TURN) go from the player to everyone
 local SEPARATOR = "\t"
 local MAX_BYTES = 255
 local THROTTLED = 3 -- Enum.SendAddonMessageResult.AddonMessageThrottle

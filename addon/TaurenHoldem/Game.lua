@@ -203,6 +203,9 @@ local function encode_dice(dice)
 end
 
 -- The table's own steps, which the engine does not know: seating, dealing, fair dice.
+-- A guided hand's betting actions: turns (below), which every client applies in turn order.
+local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
+
 local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
 	dealer = true }
 
@@ -375,6 +378,8 @@ local function apply(op, player, amount, target, dice)
 		session.rolls = {}
 		session.fair = { commits = {}, dead = {}, verdicts = {}, checking = {} }
 		my_dice, my_secret = nil, nil
+		session.steps = 0
+		session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
 		session.before_hand = {} -- what a void hand gives back
 		for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
 		rebuild()
@@ -427,7 +432,7 @@ accept = function(player, op, amount, target, dice)
 	-- owner's own message (the host's own in this one).
 	local private = (op == "commit" or op == "show") and player ~= session.host
 	local fields = { session.id, session.seq, op, player, amount or "",
-		private and "" or target or "", private and "" or encode_dice(dice), streets }
+		private and "" or target or "", private and "" or encode_dice(dice), streets, session.steps }
 	Comm.send("DO", fields)
 	session.log[#session.log + 1] = { "DO", fields } -- for a player who has to catch up
 	if events then
@@ -446,33 +451,130 @@ end
 
 local apply_rolls -- defined below, with the server's roll lines
 
--- Apply the host's actions in sequence order, whatever order the messages came in. An action
--- the host took after a street waits until this client has seen that street's roll line.
-local function drain()
-	while session.waiting[session.seq + 1] do
-		local item = session.waiting[session.seq + 1]
-		local current = hand()
-		local streets = tonumber(item[8]) or 0
-		if current and current.phase ~= "over" and #current.community < streets then
-			return ns.Sync.watch_gap()
-		end
-		-- A commit waits for the player's own message with the commitment in it.
-		if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
-			return ns.Sync.watch_gap()
-		end
-		if item[3] == "show" and item[6] == "" and not revealed(session.hands)[item[4]] then
-			return ns.Sync.watch_gap()
-		end
-		if item[3] == "show" and item[6] == "" and check_later(item[4], drain) then return end
-		session.waiting[session.seq + 1] = nil
-		session.seq = session.seq + 1
-		local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
-		session.log[#session.log + 1] = { "DO", item }
-		apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
-		apply_rolls()
+local drain -- below: apply whatever can be applied now
+
+-- The host's next order, if it can be applied now. An order waits until this client has seen
+-- as many streets rolled, and applied as many turns, as the host had when it gave it.
+local function next_order()
+	local item = session.waiting[session.seq + 1]
+	if not item then return false end
+	local current = hand()
+	local live = current and current.phase ~= "over"
+	if live and #current.community < (tonumber(item[8]) or 0) then return false end
+	if live and session.steps < (tonumber(item[9]) or 0) then return false end
+	-- A commit or a show waits for the player's own message with the commitment or reveal.
+	if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
+		return false
 	end
-	if next(session.waiting) then ns.Sync.watch_gap() end -- an order came before one missing
+	if item[3] == "show" and item[6] == "" then
+		if not revealed(session.hands)[item[4]] or check_later(item[4], drain) then return false end
+	end
+	session.waiting[session.seq + 1] = nil
+	session.seq = session.seq + 1
+	local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
+	session.log[#session.log + 1] = { "DO", item }
+	apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
+	apply_rolls()
+	return true
 end
+
+-- Out of step with the host's record (it acted for a player whose own turn crossed it on the
+-- way): start afresh from the host's snapshot.
+local function resync()
+	if session.host == Comm.me() then return end
+	session, my_dice = nil, nil
+	Comm.send("HELLO", {})
+end
+
+-- The next turn of the hand, if it has come: the host's word for it if there is one, else the
+-- player to act's own. A turn waits for the streets its player had seen.
+local function next_turn()
+	local turns = session.turns[session.hands]
+	local slot = turns and turns[session.steps + 1]
+	local current = hand()
+	if not slot or not current or current.phase == "over" then return false end
+	local actor = current:to_act() -- none while a street waits to be rolled
+	local entry = slot.attested or (actor and slot[actor])
+	if not entry or #current.community < entry.streets then return false end
+	turns[session.steps + 1] = nil
+	local events = engine_act(entry.player, entry.op, entry.amount)
+	if not events then -- a player's turn their engine should have refused: ignored
+		if entry.attested then resync() end
+		return true
+	end
+	session.steps = session.steps + 1
+	session.did[session.hands] = session.did[session.hands] or {}
+	session.did[session.hands][session.steps] = entry.key
+	session.log[#session.log + 1] = { "TURN", entry.fields }
+	after(events)
+	maybe_close()
+	ns.Sync.arm_timeout()
+	apply_rolls()
+	return true
+end
+
+-- Something this client has heard but cannot apply yet: an order after a missing one, or a
+-- turn for the next step (the host's, the player to act's, or anyone's while a roll is due).
+local function pending()
+	if next(session.waiting) then return true end
+	local turns = session.turns[session.hands]
+	local slot = turns and turns[session.steps + 1]
+	local current = hand()
+	if not slot or not current or current.phase == "over" then return false end
+	local actor = current:to_act()
+	if actor then return (slot.attested or slot[actor]) ~= nil end
+	return next(slot) ~= nil
+end
+
+drain = function()
+	while session and (next_order() or next_turn()) do end
+	if session and pending() then ns.Sync.watch_gap() end -- something came before one missing
+end
+
+-- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
+-- it is), so the player sends it to everyone, who apply it when its step comes; the host sends
+-- one only for a player it acts for. The host's messages then do not grow with the table.
+local function take_turn(sender, fields)
+	local number, step, player = tonumber(fields[2]), tonumber(fields[3]), fields[5]
+	if not (number and step and player) then return end
+	local attested = sender == session.host
+	if sender ~= player and not attested then
+		if not session.warned[sender] then
+			session.warned[sender] = true
+			Game.say(L.FORGED:format(short(sender), short(session.host)))
+		end
+		return
+	end
+	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
+	if number > session.hands + 1 or step > session.steps + 100 then return end
+	local key = table.concat({ player, fields[4] or "", fields[6] or "" }, " ")
+	if number < session.hands or (number == session.hands and step <= session.steps) then
+		-- Applied already: the host's word for that turn must be what this client did.
+		local did = session.did[number] and session.did[number][step]
+		if attested and did and did ~= key then resync() end
+		return
+	end
+	session.turns[number] = session.turns[number] or {}
+	local slot = session.turns[number][step] or {}
+	session.turns[number][step] = slot
+	local entry = { player = player, op = fields[4], amount = tonumber(fields[6]),
+		streets = tonumber(fields[7]) or 0, key = key, attested = attested, fields = fields }
+	if attested then slot.attested = entry else slot[player] = slot[player] or entry end
+	drain()
+end
+
+-- Send a turn (this player's own, or the host's for a player it acts for) and take it here.
+local function turn(player, op, amount)
+	local current = hand()
+	local fields = { session.id, session.hands, session.steps + 1, op, player, amount or "",
+		current and current.phase ~= "over" and #current.community or 0 }
+	Comm.send("TURN", fields)
+	take_turn(Comm.me(), fields)
+end
+
+Comm.on("TURN", function(sender, fields)
+	if session and fields[1] == session.id then take_turn(sender, fields) end
+end)
 
 Comm.on("DO", function(sender, fields)
 	if not session or fields[1] ~= session.id then return end
@@ -510,16 +612,16 @@ apply_rolls = function()
 	while current and current.phase ~= "over" and current:next_street() do
 		local index = street_index(current:next_street())
 		local dice = session.rolls[index]
-		if not dice or (session.mode == "guided" and current.phase ~= "roll") then return end
+		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
-		if not events then Game.say(reason) return end
+		if not events then Game.say(reason) break end
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
 		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
 			Dice.encode(dice) } }
 		ns.Sync.arm_timeout()
 		after(events)
 	end
-	if session.waiting[session.seq + 1] then drain() end
+	drain()
 end
 
 function Game.roll_line(text)
@@ -623,7 +725,9 @@ function Game.request(op, amount, target, dice)
 	local reason
 	if op == "commit" then reason = commit_refusal(me) else reason = refusal(me, op, amount, dice, target) end
 	if reason then Game.say(reason) return end
-	if session.host == me then
+	if session.mode == "guided" and TURN_OPS[op] then
+		turn(me, op, amount)
+	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(reason) end
 	else
@@ -644,6 +748,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
 		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {}, verdicts = {}, checking = {} },
 		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
+		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
@@ -832,6 +937,7 @@ Game.internal = {
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	-- Start again from nothing (a snapshot will follow).
 	forget = function() session, my_dice = nil, nil end,
+	turn = turn, pending = pending, drain = function() drain() end,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

@@ -18,13 +18,14 @@ function Sync.watch_gap()
 	local session = T.session()
 	if session.watching then return end
 	session.watching = true
-	local stuck_at, table_id = session.seq, session.id
+	local function progress(now) return now.seq .. ":" .. now.hands .. ":" .. now.steps end
+	local stuck_at, table_id = progress(session), session.id
 	C_Timer.After(GAP_SECONDS, function()
 		session = T.session()
 		if not session or session.id ~= table_id then return end
 		session.watching = false
-		if not next(session.waiting) then return end -- caught up in the meantime
-		if session.seq ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
+		if not T.pending() then return end -- caught up in the meantime
+		if progress(session) ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
 		if session.host == Comm.me() then return end
 		T.forget()
 		Comm.send("HELLO", {})
@@ -152,7 +153,7 @@ local function on_timeout(only_gone)
 		local actor = current:to_act()
 		if not due(actor) then return end
 		Game.say(line:format(T.short(actor)))
-		T.accept(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
+		T.turn(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
 	elseif current.phase == "showdown" then
 		for _, seat in ipairs(current.seats) do
 			if T.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
