@@ -203,6 +203,9 @@ local function encode_dice(dice)
 end
 
 -- The table's own steps, which the engine does not know: seating, dealing, fair dice.
+-- What the host shows for a player who did not reveal in time: no secret, so a dead hand.
+local DEAD = "-"
+
 -- A guided hand's betting actions: turns (below), which every client applies in turn order.
 local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
 
@@ -398,6 +401,7 @@ local function apply(op, player, amount, target, dice)
 		Game.say(reason) -- an engine out of step with the host's: say so
 		return
 	end
+	if op == "show" then session.steps = session.steps + 1 end -- counted like turns
 	after(events)
 	maybe_close()
 end
@@ -430,7 +434,7 @@ accept = function(player, op, amount, target, dice)
 	session.seq = session.seq + 1
 	-- The host never echoes per-player data: a commitment or a reveal travels only in its
 	-- owner's own message (the host's own in this one).
-	local private = (op == "commit" or op == "show") and player ~= session.host
+	local private = (op == "commit" or (op == "show" and target ~= DEAD)) and player ~= session.host
 	local fields = { session.id, session.seq, op, player, amount or "",
 		private and "" or target or "", private and "" or encode_dice(dice), streets, session.steps }
 	Comm.send("DO", fields)
@@ -453,6 +457,14 @@ local apply_rolls -- defined below, with the server's roll lines
 
 local drain -- below: apply whatever can be applied now
 
+-- Out of step with the host's record (it acted for a player whose own turn crossed it on the
+-- way): start afresh from the host's snapshot.
+local function resync()
+	if session.host == Comm.me() then return end
+	session, my_dice = nil, nil
+	Comm.send("HELLO", {})
+end
+
 -- The host's next order, if it can be applied now. An order waits until this client has seen
 -- as many streets rolled, and applied as many turns, as the host had when it gave it.
 local function next_order()
@@ -469,6 +481,10 @@ local function next_order()
 	if item[3] == "show" and item[6] == "" then
 		if not revealed(session.hands)[item[4]] or check_later(item[4], drain) then return false end
 	end
+	if item[3] == "show" and live and current.shown[item[4]] ~= nil then
+		resync() -- the host acted for a player whose own reveal crossed it: its record rules
+		return false
+	end
 	session.waiting[session.seq + 1] = nil
 	session.seq = session.seq + 1
 	local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
@@ -476,14 +492,6 @@ local function next_order()
 	apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
 	apply_rolls()
 	return true
-end
-
--- Out of step with the host's record (it acted for a player whose own turn crossed it on the
--- way): start afresh from the host's snapshot.
-local function resync()
-	if session.host == Comm.me() then return end
-	session, my_dice = nil, nil
-	Comm.send("HELLO", {})
 end
 
 -- The next turn of the hand, if it has come: the host's word for it if there is one, else the
@@ -515,6 +523,22 @@ end
 
 -- Something this client has heard but cannot apply yet: an order after a missing one, or a
 -- turn for the next step (the host's, the player to act's, or anyone's while a roll is due).
+-- At a guided showdown, reveals need no order: every client applies each one it has heard
+-- (checked on a later frame first), in whatever order they came.
+local function next_show()
+	local current = hand()
+	if session.mode ~= "guided" or not current or current.phase ~= "showdown" then return false end
+	for player, reveal in pairs(revealed(session.hands)) do
+		if not reveal.applied and in_hand(current, player) and current.shown[player] == nil then
+			if check_later(player, drain) then return false end
+			reveal.applied = true
+			apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
+			return true
+		end
+	end
+	return false
+end
+
 local function pending()
 	if next(session.waiting) then return true end
 	local turns = session.turns[session.hands]
@@ -527,7 +551,7 @@ local function pending()
 end
 
 drain = function()
-	while session and (next_order() or next_turn()) do end
+	while session and (next_order() or next_turn() or next_show()) do end
 	if session and pending() then ns.Sync.watch_gap() end -- something came before one missing
 end
 
@@ -654,8 +678,9 @@ Comm.on("ACT", function(sender, fields)
 		if session.host ~= Comm.me() then drain() end
 	elseif op == "show" and number and not revealed(number)[sender] then
 		revealed(number)[sender] = { fields[4], fields[5] }
-		if session.host ~= Comm.me() then drain() end
+		drain()
 	end
+	if op == "show" and session.mode == "guided" then return end -- applied by drain, unordered
 	if session.host ~= Comm.me() then return end
 	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
 	local reason
@@ -667,7 +692,7 @@ Comm.on("ACT", function(sender, fields)
 		return -- the host's own decisions, never a player's request
 	elseif op == "show" and number == session.hands
 		and check_later(sender, function() Comm.handlers.ACT(sender, fields) end) then
-		return -- taken up again once the reveal is checked, on a later frame
+		return -- a manual table's show: taken up again once checked, on a later frame
 	else
 		reason = accept(sender, op, number_or_text(fields[3] or ""),
 			fields[4] ~= "" and fields[4] or nil, dice)
@@ -727,6 +752,10 @@ function Game.request(op, amount, target, dice)
 	if reason then Game.say(reason) return end
 	if session.mode == "guided" and TURN_OPS[op] then
 		turn(me, op, amount)
+	elseif session.mode == "guided" and op == "show" then
+		revealed(session.hands)[me] = { target or "", encode_dice(dice) }
+		Comm.send("ACT", { session.id, op, session.hands, target or "", encode_dice(dice) })
+		drain()
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(reason) end
@@ -937,7 +966,7 @@ Game.internal = {
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	-- Start again from nothing (a snapshot will follow).
 	forget = function() session, my_dice = nil, nil end,
-	turn = turn, pending = pending, drain = function() drain() end,
+	turn = turn, pending = pending, DEAD = DEAD,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

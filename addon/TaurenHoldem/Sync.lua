@@ -158,7 +158,7 @@ local function on_timeout(only_gone)
 		for _, seat in ipairs(current.seats) do
 			if T.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
 				Game.say(line:format(T.short(seat.name)))
-				T.accept(seat.name, "show", session.hands, "", { 1, 1 }) -- no secret: dead
+				T.accept(seat.name, "show", session.hands, T.DEAD, { 1, 1 }) -- no secret: dead
 				return
 			end
 		end
