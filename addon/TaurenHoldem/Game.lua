@@ -300,13 +300,14 @@ local function maybe_close(anyway)
 	if session.host ~= Comm.me() or not current or current.phase == "over" then return end
 	local fair = session.fair
 	if fair.set_hash then return end
-	local list = {}
-	for _, seat in ipairs(current.seats) do
+	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
+	for i, seat in ipairs(current.seats) do
 		if in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end
 		if fair.commits[seat.name] then list[#list + 1] = fair.commits[seat.name] end
+		flags[i + 1] = fair.commits[seat.name] and "1" or "0"
 	end
 	if #list == 0 then return end
-	accept(session.host, "close", nil, Fair.set_hash(list))
+	accept(session.host, "close", table.concat(flags), Fair.set_hash(list))
 end
 
 -- The seed binds once the set is closed; then this player's dice are known, to them alone.
@@ -340,12 +341,18 @@ end
 
 local function apply(op, player, amount, target, dice)
 	if op == "commit" then
-		-- The commitment came in the player's own request; the host only orders it.
+		-- The commitment came in the player's own request.
 		session.fair.commits[player] = target or heard(session.hands)[player]
 		Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
 		maybe_close()
 		return
 	elseif op == "close" then
+		-- The set holds exactly the commitments the host names, heard from their players.
+		local flags = type(amount) == "string" and amount or ""
+		for i, seat in ipairs(hand().seats) do
+			local held = flags:sub(i + 1, i + 1) == "1"
+			session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
+		end
 		session.fair.set_hash = target
 		roll_seed_soon()
 		bind_seed()
@@ -421,20 +428,16 @@ accept = function(player, op, amount, target, dice)
 	local current = hand()
 	local streets = current and current.phase ~= "over" and #current.community or 0
 	local events
-	if op == "commit" then
-		local reason = commit_refusal(player)
-		if reason then return reason end
-		heard(session.hands)[player] = target
-	elseif not SESSION_OPS[op] then
+	if not SESSION_OPS[op] then
 		local reason
 		events, reason = engine_act(player, op, amount, dice, target)
 		if not events then return reason end
 		if op == "show" then revealed(session.hands)[player] = { target or "", encode_dice(dice) } end
 	end
 	session.seq = session.seq + 1
-	-- The host never echoes per-player data: a commitment or a reveal travels only in its
-	-- owner's own message (the host's own in this one).
-	local private = (op == "commit" or (op == "show" and target ~= DEAD)) and player ~= session.host
+	-- The host never echoes per-player data: a reveal travels only in its owner's own message
+	-- (the host's own in this one).
+	local private = op == "show" and target ~= DEAD and player ~= session.host
 	local fields = { session.id, session.seq, op, player, amount or "",
 		private and "" or target or "", private and "" or encode_dice(dice), streets, session.steps }
 	Comm.send("DO", fields)
@@ -474,9 +477,14 @@ local function next_order()
 	local live = current and current.phase ~= "over"
 	if live and #current.community < (tonumber(item[8]) or 0) then return false end
 	if live and session.steps < (tonumber(item[9]) or 0) then return false end
-	-- A commit or a show waits for the player's own message with the commitment or reveal.
-	if item[3] == "commit" and item[6] == "" and not heard(session.hands)[item[4]] then
-		return false
+	-- A close waits for the commitments it names, a show for the player's own reveal: the
+	-- host never echoes them.
+	if item[3] == "close" and live then
+		for i, seat in ipairs(current.seats) do
+			if item[5]:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
+				return false
+			end
+		end
 	end
 	if item[3] == "show" and item[6] == "" then
 		if not revealed(session.hands)[item[4]] or check_later(item[4], drain) then return false end
@@ -523,6 +531,19 @@ end
 
 -- Something this client has heard but cannot apply yet: an order after a missing one, or a
 -- turn for the next step (the host's, the player to act's, or anyone's while a roll is due).
+-- Commitments need no order either: each one heard for this hand counts until the set closes.
+local function next_commit()
+	local current = hand()
+	if not current or current.phase == "over" or session.fair.set_hash then return false end
+	for player, commitment in pairs(heard(session.hands)) do
+		if not session.fair.commits[player] and in_hand(current, player) then
+			apply("commit", player, session.hands, commitment)
+			return true
+		end
+	end
+	return false
+end
+
 -- At a guided showdown, reveals need no order: every client applies each one it has heard
 -- (checked on a later frame first), in whatever order they came.
 local function next_show()
@@ -551,7 +572,7 @@ local function pending()
 end
 
 drain = function()
-	while session and (next_order() or next_turn() or next_show()) do end
+	while session and (next_order() or next_turn() or next_commit() or next_show()) do end
 	if session and pending() then ns.Sync.watch_gap() end -- something came before one missing
 end
 
@@ -672,10 +693,16 @@ Comm.on("ACT", function(sender, fields)
 	if not session or fields[1] ~= session.id then return end
 	local op = fields[2]
 	local number = tonumber(fields[3])
-	if op == "commit" and number and not heard(number)[sender] then
-		-- Everyone keeps each player's commitment, heard from the player themselves.
+	if op == "commit" then
+		if not number or heard(number)[sender] then return end
+		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
+		-- it (drain) while the set is open. The host tells a player who came too late.
+		local late = session.host == Comm.me() and number == session.hands and
+			commit_refusal(sender)
 		heard(number)[sender] = fields[4]
-		if session.host ~= Comm.me() then drain() end
+		drain()
+		if late then Comm.send("NO", { session.id, late }, sender) end
+		return
 	elseif op == "show" and number and not revealed(number)[sender] then
 		revealed(number)[sender] = { fields[4], fields[5] }
 		drain()
@@ -752,6 +779,10 @@ function Game.request(op, amount, target, dice)
 	if reason then Game.say(reason) return end
 	if session.mode == "guided" and TURN_OPS[op] then
 		turn(me, op, amount)
+	elseif op == "commit" then
+		heard(session.hands)[me] = target
+		Comm.send("ACT", { session.id, op, amount or "", target or "", "" })
+		drain()
 	elseif session.mode == "guided" and op == "show" then
 		revealed(session.hands)[me] = { target or "", encode_dice(dice) }
 		Comm.send("ACT", { session.id, op, session.hands, target or "", encode_dice(dice) })
@@ -760,7 +791,6 @@ function Game.request(op, amount, target, dice)
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(reason) end
 	else
-		if op == "commit" then heard(session.hands)[me] = target end
 		if op == "show" then
 			amount = session.hands
 			revealed(session.hands)[me] = { target or "", encode_dice(dice) }
