@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from addon_table import Seated, banks, build_addon, play, play_hand, status
 from pyhost.harness import Realm
+from realm_helpers import RECORDER, addon_messages
 
 
 def raid_table(realm: Realm, addon, count: int) -> Seated:
@@ -82,3 +83,32 @@ def test_a_showdown_of_ten_spreads_its_checks_over_frames(tmp_path):
     # its own dice (one hash) may come in the same event as the seed roll.
     assert max(most.values()) <= 2, most
     assert realm.errors() == []
+
+
+def host_messages_in_a_hand(tmp_path, count: int) -> int:
+    """The addon messages the host sends in one hand everyone calls to the showdown, as a
+    watcher in the raid (not seated, the Recorder addon) receives them."""
+    realm = Realm(seed=26, wtf=tmp_path / f"WTF{count}")
+    addon = build_addon(tmp_path / f"addons{count}")
+    seated = Seated(realm.login(f"Raider{i:02d}", addons=[addon]) for i in range(count))
+    watcher = realm.login("Watcher", addons=[RECORDER])
+    watcher.run_lua('C_ChatInfo.RegisterAddonMessagePrefix("TaurenHoldem")')
+    realm.raid(*seated, watcher)
+    seated.table_id = f"{seated[0].full_name}:{realm.epoch()}"
+    play(realm, seated[0], "/tholdem open")
+    for client in seated[1:]:
+        client.type("/tholdem join")
+    realm.run_until_quiet()
+    before = len(addon_messages(watcher))
+    play_hand(realm, seated, 1, lambda client, turn: "/tbet 2" if turn == 0 else
+              "/tholdem call" if turn < count else "/tholdem check")
+    sent = [args for args in addon_messages(watcher)[before:]
+            if args[0] == "TaurenHoldem" and args[3] == seated[0].full_name]
+    assert realm.errors() == []
+    return len(sent)
+
+
+def test_the_hosts_messages_per_hand_do_not_grow_with_the_table(tmp_path):
+    # Turns, commitments and reveals go from each player to everyone: the host only starts
+    # the hand, closes the set of commitments and plays its own seat.
+    assert host_messages_in_a_hand(tmp_path, 3) == host_messages_in_a_hand(tmp_path, 12)

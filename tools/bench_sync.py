@@ -247,7 +247,10 @@ def main() -> None:
         small, large = results[0], results[-1]
         per = [mean(h["host"] for h in r["hands"]) / r["size"] for r in (small, large)]
         growth = per[1] / per[0]
-        shape = ("about linearly with the table (the per-player figure holds)"
+        total = [mean(h["host"] for h in r["hands"]) for r in (small, large)]
+        # The aim: the host's messages per hand do not grow with the table at all.
+        shape = ("not at all: the host's messages per hand stay flat" if total[1] <= total[0] else
+                 "about linearly with the table (the per-player figure holds)"
                  if 0.8 <= growth <= 1.25 else
                  "faster than the table (the per-player figure rises)" if growth > 1.25 else
                  "slower than the table (the per-player figure falls)")
