@@ -534,3 +534,29 @@ def test_a_turn_sent_for_someone_else_is_ignored_and_named_once(tmp_path, addon)
     play(realm, riggs, "/tbet 2")
     assert "Riggs bets 2" in gray.chat and "Riggs bets 2" in skoll.chat
     assert realm.errors() == []
+
+
+def test_a_client_that_missed_a_turn_asks_its_player_to_send_it_again(tmp_path, addon):
+    realm = Realm(seed=27, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Mogg"])
+    skoll, riggs, gray, mogg = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    deliver = mogg.fire
+    lost = []
+
+    def lossy(event, *args):
+        if event == "CHAT_MSG_ADDON" and b"\tTURN\t" in args[1] and not lost:
+            lost.append(args[1])
+            return None
+        return deliver(event, *args)
+
+    mogg.fire = lossy
+    play(realm, riggs, "/tbet 2")  # lost on its way to Mogg
+    play(realm, gray, "/tholdem call")  # Mogg hears a later turn: he asks Riggs for the one before
+    assert lost and b"Riggs-Thunderhorn" in lost[0]
+    assert mogg.chat.lines[-3:] == ["Riggs bets 2", "Gray calls 2", "Your turn: 2 to call (pot 4)"]
+    assert not mogg.chat.matching("Caught up")
+    lines = {status(realm, client) for client in seated}
+    assert len(lines) == 1
+    assert realm.errors() == []

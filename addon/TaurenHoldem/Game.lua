@@ -521,7 +521,7 @@ local function next_turn()
 	session.steps = session.steps + 1
 	session.did[session.hands] = session.did[session.hands] or {}
 	session.did[session.hands][session.steps] = entry.key
-	session.log[#session.log + 1] = { "TURN", entry.fields }
+	session.log[#session.log + 1] = { "TURN", entry.fields, attested = entry.attested }
 	after(events)
 	maybe_close()
 	ns.Sync.arm_timeout()
@@ -563,13 +563,43 @@ end
 local function pending()
 	if next(session.waiting) then return true end
 	local turns = session.turns[session.hands]
-	local slot = turns and turns[session.steps + 1]
 	local current = hand()
-	if not slot or not current or current.phase == "over" then return false end
+	if not turns or not current or current.phase == "over" then return false end
+	for step, slot in pairs(turns) do
+		if step > session.steps + 1 and next(slot) then return true end -- one came after a gap
+	end
+	local slot = turns[session.steps + 1]
+	if not slot then return false end
 	local actor = current:to_act()
 	if actor then return (slot.attested or slot[actor]) ~= nil end
 	return next(slot) ~= nil
 end
+
+-- Stuck on a turn this client never heard, with later ones here: the player to act is asked
+-- to send theirs again (the host too, in case it sent it for them). True if it asked.
+local function ask_again()
+	local current = hand()
+	local actor = current and current.phase ~= "over" and current:to_act()
+	if not actor or next(session.waiting) then return false end
+	Comm.send("AGAIN", { session.id, session.hands, session.steps + 1, actor })
+	return true
+end
+
+Comm.on("AGAIN", function(_, fields)
+	if not session or fields[1] ~= session.id then return end
+	local me = Comm.me()
+	if fields[4] ~= me and session.host ~= me then return end
+	for i = #session.log, 1, -1 do
+		local entry = session.log[i]
+		if entry[1] == "TURN" and tostring(entry[2][2]) == fields[2]
+			and tostring(entry[2][3]) == fields[3] then
+			-- Only one's own turn, or (the host) one it sent for a player.
+			local sent_by_me = entry[2][5] == me or (session.host == me and entry.attested)
+			if sent_by_me then Comm.send("TURN", entry[2]) end
+			return
+		end
+	end
+end)
 
 drain = function()
 	while session and (next_order() or next_turn() or next_commit() or next_show()) do end
@@ -632,7 +662,7 @@ Comm.on("DO", function(sender, fields)
 		return
 	end
 	local seq = tonumber(fields[2])
-	if not seq then return end
+	if not seq or seq <= session.seq then return end -- applied already (a duplicate)
 	session.waiting[seq] = fields
 	drain()
 end)
@@ -996,7 +1026,7 @@ Game.internal = {
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	-- Start again from nothing (a snapshot will follow).
 	forget = function() session, my_dice = nil, nil end,
-	turn = turn, pending = pending, DEAD = DEAD,
+	turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

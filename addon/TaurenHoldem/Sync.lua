@@ -26,6 +26,11 @@ function Sync.watch_gap()
 		session.watching = false
 		if not T.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
+		-- A turn missing: first ask its player to send it again (once for this gap).
+		if session.asked ~= stuck_at and T.ask_again() then
+			session.asked = stuck_at
+			return Sync.watch_gap()
+		end
 		if session.host == Comm.me() then return end
 		T.forget()
 		Comm.send("HELLO", {})
