@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from addon_table import Seated, banks, build_addon, play, play_hand, status
-from pyhost.harness import Realm
+import pytest
+
+from addon_table import Seated, banks, build_addon, play, play_hand, seat_table, status
+from pyhost.harness import Adversarial, Realm
 from realm_helpers import RECORDER, addon_messages
 
 
@@ -112,3 +114,25 @@ def test_the_hosts_messages_per_hand_do_not_grow_with_the_table(tmp_path):
     # Turns, commitments and reveals go from each player to everyone: the host only starts
     # the hand, closes the set of commitments and plays its own seat.
     assert host_messages_in_a_hand(tmp_path, 3) == host_messages_in_a_hand(tmp_path, 12)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_table_agrees_over_a_network_that_duplicates_and_reorders(tmp_path, seed):
+    realm = Realm(seed=seed, wtf=tmp_path / "WTF",
+                  adversarial=Adversarial(seed=seed, duplicate=0.1, reorder=0.2))
+    addon = build_addon(tmp_path / "addons")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Mogg", "Tala"])
+
+    def choose(client, turn):
+        if turn < 5:
+            return ["/tbet 2", "/tholdem call", "/tholdem raise 2", "/tholdem call",
+                    "/tholdem fold"][turn]
+        return "/tholdem call" if turn < 8 else "/tholdem check"
+
+    for hand in (1, 2):
+        play_hand(realm, seated, hand, choose)
+    lines = {status(realm, client) for client in seated}
+    assert len(lines) == 1, lines
+    assert sum(banks(lines.pop()).values()) == 5 * 20
+    assert realm.network.duplicated and realm.network.reordered
+    assert realm.errors() == []
