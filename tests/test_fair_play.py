@@ -407,14 +407,9 @@ def test_with_no_seat_left_to_run_the_table_a_watcher_voids_the_hand(tmp_path, a
     assert realm.errors() == []
 
 
-def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp_path, addon):
-    realm = Realm(seed=18, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
-    skoll, riggs, gray = seated
-    play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1)
-    # The network loses Riggs's turn on its way to Gray.
-    deliver = gray.fire
+def lose_first_turn(client) -> list:
+    """The network loses the next TURN message on its way to this client; the list gets it."""
+    deliver = client.fire
     lost = []
 
     def lossy(event, *args):
@@ -423,7 +418,18 @@ def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp
             return None
         return deliver(event, *args)
 
-    gray.fire = lossy
+    client.fire = lossy
+    return lost
+
+
+def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp_path, addon):
+    realm = Realm(seed=18, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    # The network loses Riggs's turn on its way to Gray.
+    lost = lose_first_turn(gray)
     play(realm, riggs, "/tbet 2")  # this turn is lost for Gray ...
     play(realm, gray, "/tholdem fold")  # ... who still thinks it is Riggs's turn
     assert lost and gray.chat.lines[-1] == "Gray cannot fold now: it is Riggs's turn"
@@ -542,16 +548,7 @@ def test_a_client_that_missed_a_turn_asks_its_player_to_send_it_again(tmp_path, 
     skoll, riggs, gray, mogg = seated
     play(realm, skoll, "/tholdem start")
     deal_fairly(realm, seated, 1)
-    deliver = mogg.fire
-    lost = []
-
-    def lossy(event, *args):
-        if event == "CHAT_MSG_ADDON" and b"\tTURN\t" in args[1] and not lost:
-            lost.append(args[1])
-            return None
-        return deliver(event, *args)
-
-    mogg.fire = lossy
+    lost = lose_first_turn(mogg)
     play(realm, riggs, "/tbet 2")  # lost on its way to Mogg
     play(realm, gray, "/tholdem call")  # Mogg hears a later turn: he asks Riggs for the one before
     assert lost and b"Riggs-Thunderhorn" in lost[0]
