@@ -108,6 +108,14 @@ def deal_fairly(realm: Realm, seated: Seated, hand: int,
     realm.run_until_quiet()
 
 
+def dealt_table(realm: Realm, addon: Path, names: list[str], **options) -> Seated:
+    """A table seated (as `seat_table`) with hand 1 started and everyone's dice rolled."""
+    seated = seat_table(realm, addon, names, **options)
+    play(realm, seated[0], "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    return seated
+
+
 def banks(line: str) -> dict[str, int]:
     """The banks in a status line, in seat order."""
     return {name: int(bank) for name, bank in re.findall(r"(\w+) (\d+)", line.split("banks: ")[1])}

@@ -15,6 +15,7 @@ from addon_table import (
     SEED,
     build_addon,
     deal_fairly,
+    dealt_table,
     face,
     play,
     play_hand,
@@ -424,10 +425,8 @@ def lose_first_turn(client) -> list:
 
 def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp_path, addon):
     realm = Realm(seed=18, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
-    play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1)
     # The network loses Riggs's turn on its way to Gray.
     lost = lose_first_turn(gray)
     play(realm, riggs, "/tbet 2")  # this turn is lost for Gray ...
@@ -488,10 +487,8 @@ def test_parts_that_never_end_are_dropped_without_an_error(tmp_path, addon):
 
 def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
     realm = Realm(seed=24, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
-    play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1)
     for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
         play(realm, client, line)
     # Gray's client is slow to show the flop's roll line: Riggs's check on the flop (a turn,
@@ -525,10 +522,8 @@ def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
 
 def test_a_turn_sent_for_someone_else_is_ignored_and_named_once(tmp_path, addon):
     realm = Realm(seed=25, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
-    play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1)
     for _ in range(2):  # Gray folds for Riggs, whose turn it is
         gray.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{PROTOCOL}\\tTURN\\t'
                      f'{seated.table_id}\\t1\\t1\\tfold\\tRiggs-Thunderhorn\\t\\t0", "PARTY")')
@@ -544,10 +539,8 @@ def test_a_turn_sent_for_someone_else_is_ignored_and_named_once(tmp_path, addon)
 
 def test_a_client_that_missed_a_turn_asks_its_player_to_send_it_again(tmp_path, addon):
     realm = Realm(seed=27, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Mogg"])
-    skoll, riggs, gray, mogg = seated
-    play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1)
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray", "Mogg"])
+    _, riggs, gray, mogg = seated
     lost = lose_first_turn(mogg)
     play(realm, riggs, "/tbet 2")  # lost on its way to Mogg
     play(realm, gray, "/tholdem call")  # Mogg hears a later turn: he asks Riggs for the one before
