@@ -222,13 +222,15 @@ def test_a_bank_is_the_tables_record_not_the_players_claim(tmp_path, addon):
 
 def test_another_protocol_version_is_named_once_and_ignored(tmp_path, addon):
     realm = Realm(seed=13, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
-    skoll, riggs = seated
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
     for _ in range(3):
         riggs.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "9\\tDO\\tx", "PARTY")')
+    gray.run_lua('C_ChatInfo.SendAddonMessage("TaurenHoldem", "\\tDO\\tx", "PARTY")')
     realm.run_until_quiet()
     assert skoll.chat.matching("runs another version") == [
-        "Riggs runs another version of this addon (protocol 9): they sit this table out."]
+        "Riggs runs another version of this addon (protocol 9): they sit this table out.",
+        "Gray runs another version of this addon (protocol ?): they sit this table out."]
 
 
 def test_chat_lockdown_pauses_the_table_and_it_resumes(tmp_path, addon):

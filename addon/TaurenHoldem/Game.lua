@@ -758,7 +758,8 @@ Comm.on("ACT", function(sender, fields)
 end)
 
 function Comm.on_other_version(sender, version)
-	Game.say(L.OTHER_VERSION:format(short(sender), tostring(version)))
+	local shown = (version == nil or version == "") and "?" or tostring(version)
+	Game.say(L.OTHER_VERSION:format(short(sender), shown))
 end
 
 function Comm.on_pause(paused)
