@@ -102,7 +102,7 @@ LEDGER = {
     "Sync.lua": ({"C_Timer", "IsInGroup", "RandomRoll", "UnitInParty", "UnitIsConnected",
                   "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
-                   "UnitFullName", "ipairs", "tonumber"}, SLASH),
+                   "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, SLASH),
 }
 
 

@@ -24,6 +24,7 @@ local L = {
 	SEATED = "%s sits down with %d %s.",
 	LEFT = "%s leaves the table.",
 	ALREADY_OPEN = "A table is already open (%s deals).",
+	TAKEN = "%s is also another addon's command (%s), so it may not reach this one: use %s.",
 	ONLY_HOST = "Only %s, who opened the table, can do that.",
 	NEW_HAND = "Hand %d: %s deals.",
 	YOUR_TURN = "Your turn: %s",

@@ -145,6 +145,44 @@ SlashCmdList["TAURENHOLDEM_SHOW"] = function(message) run("show", message) end
 SLASH_TAURENHOLDEM_TURN1 = "/tturn"
 SlashCmdList["TAURENHOLDEM_TURN"] = function(message) run("turn", message) end
 
+-- A short command another addon claims too may reach that addon instead: say so once, at
+-- login (when every addon has set its commands); the long form always works.
+local SHORT = {
+	bet = "/tbet",
+	bones = "/tbones",
+	deal = "/tdeal",
+	flop = "/tflop",
+	give = "/tgive",
+	hand = "/thand",
+	help = "/thelp",
+	pot = "/tpot",
+	reset = "/treset",
+	river = "/triver",
+	show = "/tshow",
+	turn = "/tturn",
+}
+
+local function owner_of(command)
+	for key in pairs(SlashCmdList) do
+		if key ~= "TAURENHOLDEM" and key:sub(1, 13) ~= "TAURENHOLDEM_" then
+			local i = 1
+			while type(_G["SLASH_" .. key .. i]) == "string" do
+				if _G["SLASH_" .. key .. i]:lower() == command then return key end
+				i = i + 1
+			end
+		end
+	end
+end
+
+local function name_taken_commands()
+	for action, command in pairs(SHORT) do
+		local owner = owner_of(command)
+		if owner then
+			Game.say(L.TAKEN:format(command, owner, "/tholdem " .. action))
+		end
+	end
+end
+
 -- The long form: /tholdem ACTION [ARGS].
 SLASH_TAURENHOLDEM1 = "/tholdem"
 SlashCmdList["TAURENHOLDEM"] = function(message)
@@ -169,6 +207,7 @@ frame:SetScript("OnEvent", function(_, event, ...)
 	if event == "ADDON_LOADED" and ... == "TaurenHoldem" then
 		Game.load_saved()
 	elseif event == "PLAYER_LOGIN" then
+		name_taken_commands()
 		Comm.init()
 		ns.Sync.hello()
 	elseif event == "CHAT_MSG_ADDON" then

@@ -1,0 +1,52 @@
+"""Tauren Hold'em beside other addons that claim the same slash commands."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from addon_table import build_addon
+from pyhost.harness import Realm
+
+NEIGHBOUR = Path(__file__).parent / "addons" / "SlashNeighbour"
+TAKEN = ("/tdeal is also another addon's command (SLASHNEIGHBOUR), so it may not reach this "
+         "one: use /tholdem deal.")
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+@pytest.mark.parametrize("neighbour_first", [True, False])
+def test_a_short_command_another_addon_claims_is_named_once(tmp_path, addon, neighbour_first):
+    # WoW loads addons in the order of their folder names: a copy named to sort after
+    # TaurenHoldem sets its commands after it.
+    neighbour = NEIGHBOUR
+    if not neighbour_first:
+        neighbour = tmp_path / "ZzSlashNeighbour"
+        neighbour.mkdir()
+        (neighbour / "ZzSlashNeighbour.toc").write_text(
+            (NEIGHBOUR / "SlashNeighbour.toc").read_text(encoding="utf-8"), encoding="utf-8")
+        shutil.copy(NEIGHBOUR / "SlashNeighbour.lua", neighbour)
+    realm = Realm(seed=1, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon, neighbour])
+    assert skoll.chat.matching("also another addon's command") == [TAKEN]
+    skoll.type("/dice 2")
+    assert skoll.chat.lines[-1] == "SlashNeighbour deals: 2"
+    skoll.type("/tholdem deal")  # the long form always reaches Tauren Hold'em
+    assert skoll.chat.lines[-1].startswith("1-[")  # its dice, rolled away from a table
+    skoll.type("/tdeal")  # whoever set it first has it
+    wanted = "SlashNeighbour deals: " if neighbour_first else "1-["
+    assert skoll.chat.lines[-1].startswith(wanted)
+    skoll.reload()  # said again at each login, still once
+    assert len(skoll.chat.matching("also another addon's command")) == 2
+    assert realm.errors() == []
+
+
+def test_without_a_neighbour_nothing_is_said(tmp_path, addon):
+    realm = Realm(seed=1, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    assert not skoll.chat.matching("also another addon's command")
