@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from addon_table import build_addon
+from addon_table import Seated, build_addon, deal_fairly, play, status, street
 from pyhost.harness import Realm
 
 NEIGHBOUR = Path(__file__).parent / "addons" / "SlashNeighbour"
@@ -50,3 +50,32 @@ def test_without_a_neighbour_nothing_is_said(tmp_path, addon):
     realm = Realm(seed=1, wtf=tmp_path / "WTF")
     skoll = realm.login("Skoll", addons=[addon])
     assert not skoll.chat.matching("also another addon's command")
+
+
+HIDER = Path(__file__).parent / "addons" / "RollHider"
+
+
+@pytest.mark.parametrize("locale", ["enUS", "deDE"])
+def test_a_neighbour_that_hides_roll_lines_does_not_blind_the_table(tmp_path, addon, locale):
+    realm = Realm(seed=3, wtf=tmp_path / "WTF")
+    names = ["Skoll", "Riggs"]
+    seated = Seated(realm.login(name, addons=[addon, HIDER], locale=locale) for name in names)
+    realm.party(*seated)
+    seated.table_id = f"{seated[0].full_name}:{realm.epoch()}"
+    skoll, riggs = seated
+    play(realm, skoll, "/tholdem open")
+    play(realm, riggs, "/tholdem join")
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tbet 2")
+    play(realm, skoll, "/tholdem call")
+    realm.script_rolls(street("5", "3", "6"))
+    play(realm, skoll, "/tflop")
+    for client in seated:
+        assert client.chat.matching("Dealer Skoll rolls the")  # the flop, read all the same
+        assert client.chat.matching("~ Skoll throws the bones")
+        assert not client.chat.matching("(1-1000000)")  # the seed's roll line stayed hidden
+        assert client.global_value("RollHiderSeen")[b"hidden"] == 2  # the seed and the flop
+    assert "Riggs to act" in status(realm, skoll)
+    assert skoll.global_value("RollHiderSeen")[b"rolls"] == 2  # its hook saw both rolls
+    assert realm.errors() == []
