@@ -79,3 +79,27 @@ def test_a_neighbour_that_hides_roll_lines_does_not_blind_the_table(tmp_path, ad
     assert "Riggs to act" in status(realm, skoll)
     assert skoll.global_value("RollHiderSeen")[b"rolls"] == 2  # its hook saw both rolls
     assert realm.errors() == []
+
+
+CARELESS = Path(__file__).parent / "addons" / "GlobalNeighbour"
+THEIR_GLOBALS = ["Dice", "Game", "L", "Comm", "Fair", "Sync", "Rules", "Hands", "Pots", "Holdem",
+                 "Betting", "Sha256", "db", "session"]
+
+
+def test_a_neighbours_global_names_neither_break_the_addon_nor_are_touched(tmp_path, addon):
+    realm = Realm(seed=4, wtf=tmp_path / "WTF")
+    seated = Seated(realm.login(name, addons=[CARELESS, addon]) for name in ["Skoll", "Riggs"])
+    realm.party(*seated)
+    seated.table_id = f"{seated[0].full_name}:{realm.epoch()}"
+    skoll, riggs = seated
+    before = {name: skoll.run_lua(f"return tostring({name})") for name in THEIR_GLOBALS}
+    play(realm, skoll, "/tholdem open")
+    play(realm, riggs, "/tholdem join")
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tbet 2")
+    play(realm, skoll, "/tholdem call")
+    assert "Skoll rolls the flop next" in status(realm, riggs)
+    assert {name: skoll.run_lua(f"return tostring({name})") for name in THEIR_GLOBALS} == before
+    assert skoll.run_lua("return Dice.owner") == b"GlobalNeighbour"
+    assert realm.errors() == []
