@@ -103,3 +103,37 @@ def test_a_neighbours_global_names_neither_break_the_addon_nor_are_touched(tmp_p
     assert {name: skoll.run_lua(f"return tostring({name})") for name in THEIR_GLOBALS} == before
     assert skoll.run_lua("return Dice.owner") == b"GlobalNeighbour"
     assert realm.errors() == []
+
+
+FLOOD = Path(__file__).parent / "addons" / "PrefixFlood"
+
+
+def test_a_neighbour_flooding_its_own_prefix_does_not_slow_the_table(tmp_path, addon):
+    realm = Realm(seed=5, wtf=tmp_path / "WTF")
+    names = ["Skoll", "Riggs", "Gray"]
+    seated = Seated(realm.login(name, addons=[addon, FLOOD]) for name in names)
+    realm.party(*seated)
+    seated.table_id = f"{seated[0].full_name}:{realm.epoch()}"
+    skoll, riggs, gray = seated
+    refused = []  # (client, prefix) for each send the server's throttle refused
+    for client in seated:
+        def counting(prefix, now, client=client, take=client.take_token):
+            allowed = take(prefix, now)
+            if not allowed:
+                refused.append((client.name, prefix))
+            return allowed
+        client.take_token = counting
+    play(realm, skoll, "/tholdem open")
+    for client in (riggs, gray):
+        play(realm, client, "/tholdem join")
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    assert len({status(realm, client) for client in seated}) == 1
+    assert "Skoll rolls the flop next" in status(realm, skoll)
+    seen = skoll.global_value("PrefixFloodSeen")
+    assert seen[b"refused"] > 0 and seen[b"heard"] > 0  # the flood hit its own allowance
+    # The throttle is per prefix: the flood's refusals never touched Tauren Hold'em's sends.
+    assert {prefix for _, prefix in refused} == {b"PrefixFlood"}
+    assert realm.errors() == []
