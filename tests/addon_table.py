@@ -128,31 +128,32 @@ def status(realm: Realm, client: Client) -> str:
     return client.chat.lines[-1]
 
 
-def whose_turn(realm: Realm, seated: Seated) -> Client | None:
-    """The player to act, read off the host's status line."""
-    line = status(realm, seated[0])
-    for client in seated:
-        if f"; {client.name} to act (" in line:
-            return client
-    return None
+# What the host's status line says comes next: who is to act and what they may do ("2 to
+# call", "check or bet", "bet at least 2 or fold"), or who rolls which street.
+TO_ACT = re.compile(r"; (\w+) to act \(([^)]*)\)")
+ROLLS_NEXT = re.compile(r"; (\w+) rolls the (.+?) next")
 
 
-def play_hand(realm: Realm, seated: Seated, hand: int, choose) -> None:
-    """A whole guided hand: start, everyone deals, `choose(client, turn)` gives each betting
-    line, the dealer rolls each street when the betting stops, until the hand is over."""
+def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 500) -> None:
+    """A whole guided hand: start, everyone deals, `choose(client, turn, situation)` gives
+    each betting line (`situation` as the status line puts it), the dealer rolls each street
+    when the betting stops, until the hand is over."""
+    by_name = {client.name: client for client in seated}
     play(realm, seated[0], "/tholdem start")
     deal_fairly(realm, seated, hand)
     turn = 0
-    for _ in range(500):
+    for _ in range(steps):
         line = status(realm, seated[0])
         if "the hand is over" in line:
             return
-        actor = whose_turn(realm, seated)
-        if actor is not None:
-            play(realm, actor, choose(actor, turn))
+        acting = TO_ACT.search(line)
+        if acting:
+            actor = by_name[acting.group(1)]
+            play(realm, actor, choose(actor, turn, acting.group(2)))
             turn += 1
             continue
-        dealer = next(c for c in seated if f"; {c.name} rolls the " in line)
-        street = line.split(" rolls the ")[1].split(" next")[0]
-        play(realm, dealer, f"/t{street}")
-    raise AssertionError("the hand did not end")
+        rolling = ROLLS_NEXT.search(line)
+        if rolling is None:
+            raise AssertionError(f"hand {hand}: nobody to act and no street to roll: {line}")
+        play(realm, by_name[rolling.group(1)], f"/t{rolling.group(2)}")
+    raise AssertionError(f"hand {hand} did not end")

@@ -365,7 +365,7 @@ def test_a_dealer_who_drops_is_replaced_by_the_next_seat(tmp_path, addon):
     realm = Realm(seed=23, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
-    play_hand(realm, seated, 1, lambda client, turn: "/tbet 2" if turn == 0 else "/tholdem fold")
+    play_hand(realm, seated, 1, lambda client, turn, _: "/tbet 2" if turn == 0 else "/tholdem fold")
     play(realm, skoll, "/tholdem start")  # the button moves on: Riggs deals hand 2
     deal_fairly(realm, seated, 2)
     play(realm, gray, "/tbet 2")

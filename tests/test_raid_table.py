@@ -26,7 +26,7 @@ def test_forty_players_in_a_raid_play_hands_and_agree_on_every_bank(tmp_path):
     seated = raid_table(realm, addon, 40)
     assert len(banks(status(realm, seated[0]))) == 40
 
-    def choose(client, turn):
+    def choose(client, turn, _situation):
         # A few bet, raise, call and go all-in; most fold.
         return ["/tbet 2", "/tholdem raise 2", "/tholdem call", "/tholdem allin",
                 "/tholdem call"][turn] if turn < 5 else (
@@ -78,7 +78,7 @@ def test_a_showdown_of_ten_spreads_its_checks_over_frames(tmp_path):
     seated = raid_table(realm, addon, 10)
     most = most_hashes_in_one_go(seated)
     # One bets, everyone calls, then all check to the showdown: ten reveals at once.
-    play_hand(realm, seated, 1, lambda client, turn: "/tbet 2" if turn == 0 else
+    play_hand(realm, seated, 1, lambda client, turn, _: "/tbet 2" if turn == 0 else
               "/tholdem call" if turn < 10 else "/tholdem check")
     assert "the hand is over" in status(realm, seated[0])
     # Every client checked all ten reveals (two hashes each) but never more than one at once;
@@ -102,7 +102,7 @@ def host_messages_in_a_hand(tmp_path, count: int) -> int:
         client.type("/tholdem join")
     realm.run_until_quiet()
     before = len(addon_messages(watcher))
-    play_hand(realm, seated, 1, lambda client, turn: "/tbet 2" if turn == 0 else
+    play_hand(realm, seated, 1, lambda client, turn, _: "/tbet 2" if turn == 0 else
               "/tholdem call" if turn < count else "/tholdem check")
     sent = [args for args in addon_messages(watcher)[before:]
             if args[0] == "TaurenHoldem" and args[3] == seated[0].full_name]
@@ -123,7 +123,7 @@ def test_a_table_agrees_over_a_network_that_duplicates_and_reorders(tmp_path, se
     addon = build_addon(tmp_path / "addons")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Mogg", "Tala"])
 
-    def choose(client, turn):
+    def choose(client, turn, _situation):
         if turn < 5:
             return ["/tbet 2", "/tholdem call", "/tholdem raise 2", "/tholdem call",
                     "/tholdem fold"][turn]

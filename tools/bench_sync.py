@@ -36,7 +36,7 @@ throttle queue at 40 players. Nothing is asserted; it exits 1 only on a Lua erro
 that does not end.
 
 The table helpers come from the test suite: this puts the repo's `tests/` folder on `sys.path`
-and imports `addon_table` (build_addon, deal_fairly, status, banks, play) and `raid_table` from
+and imports `addon_table` (build_addon, play_hand, status, banks, play) and `raid_table` from
 `test_raid_table`.
 """
 
@@ -57,12 +57,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_raid_table import raid_table  # noqa: E402
 
-from addon_table import banks, build_addon, deal_fairly, play, status  # noqa: E402
+from addon_table import banks, build_addon, play_hand, status  # noqa: E402
 from pyhost.harness import Realm  # noqa: E402
 from pyhost.harness.realm import SUCCESS, THROTTLED  # noqa: E402
-
-TO_ACT = re.compile(r"; (\w+) to act \(([^)]*)\)")
-ROLLS_NEXT = re.compile(r"; (\w+) rolls the (.+?) next")
 
 
 def kind_of(body: bytes) -> str:
@@ -129,31 +126,13 @@ class Traffic:
         return result
 
 
-def play_showdown_hand(realm: Realm, seated, number: int) -> None:
-    """Hand `number` with everyone in to the end: bet the least or call, check, roll, show."""
-    by_name = {client.name: client for client in seated}
-    play(realm, seated[0], "/tholdem start")
-    deal_fairly(realm, seated, number)
-    for _ in range(2000):
-        line = status(realm, seated[0])
-        if "the hand is over" in line:
-            return
-        acting = TO_ACT.search(line)
-        if acting:
-            situation = acting.group(2)
-            if situation.endswith("to call"):
-                choice = "/tholdem call"
-            elif situation == "check or bet":
-                choice = "/tholdem check"
-            else:
-                choice = f"/tbet {re.search(r'[0-9]+', situation).group()}"
-            play(realm, by_name[acting.group(1)], choice)
-            continue
-        rolling = ROLLS_NEXT.search(line)
-        if rolling is None:
-            raise RuntimeError(f"hand {number}: nobody to act and no street to roll: {line}")
-        play(realm, by_name[rolling.group(1)], f"/t{rolling.group(2)}")
-    raise RuntimeError(f"hand {number} did not end")
+def showdown_choice(_client, _turn, situation: str) -> str:
+    """Everyone in to the end: call, check, or bet the least."""
+    if situation.endswith("to call"):
+        return "/tholdem call"
+    if situation == "check or bet":
+        return "/tholdem check"
+    return f"/tbet {re.search(r'[0-9]+', situation).group()}"
 
 
 def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path) -> dict:
@@ -169,7 +148,7 @@ def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Pat
         realm.advance(rest)
         traffic.reset()
         start = realm.now
-        play_showdown_hand(realm, seated, number)
+        play_hand(realm, seated, number, showdown_choice, steps=2000)
         players = [traffic.messages[c.full_name] for c in seated[1:]]
         player_bytes = [traffic.bytes[c.full_name] for c in seated[1:]]
         rows.append({
@@ -214,7 +193,7 @@ def main() -> None:
             try:
                 result = measure(size, args.hands, args.rest, args.seed, addon,
                                  Path(folder) / f"WTF-{size}")
-            except RuntimeError as stuck:
+            except (RuntimeError, AssertionError) as stuck:  # a hand that did not end
                 print(f"{size:>7} FAILED: {stuck}")
                 sys.exit(1)
             result["wall"] = time.perf_counter() - wall

@@ -37,11 +37,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_raid_table import raid_table  # noqa: E402
 
-from addon_table import banks, build_addon, deal_fairly, play, status  # noqa: E402
+from addon_table import (  # noqa: E402
+    ROLLS_NEXT,
+    TO_ACT,
+    banks,
+    build_addon,
+    deal_fairly,
+    play,
+    status,
+)
 from pyhost.harness import Realm  # noqa: E402
 
-TO_ACT = re.compile(r"; (\w+) to act \(([^)]*)\)")
-ROLLS_NEXT = re.compile(r"; (\w+) rolls the (.+?) next")
 POT_LINE = re.compile(r" (wins|splits|takes back) ")
 
 
@@ -90,7 +96,8 @@ def fallback(situation: str, bank: int) -> str:
 
 def play_random_hand(realm: Realm, seated, number: int, rng: random.Random) -> tuple[int, int]:
     """Start hand `number`, deal everyone with chips, then bet by `rng` and roll each street
-    until the hand is over. Returns (actions taken, refused choices)."""
+    until the hand is over. Returns (actions taken, refused choices). Not addon_table's
+    play_hand: a refusal shows as the same status line twice with no roll between."""
     by_name = {client.name: client for client in seated}
     play(realm, seated[0], "/tholdem start")
     deal_fairly(realm, seated, number)
