@@ -606,6 +606,14 @@ drain = function()
 	if session and pending() then ns.Sync.watch_gap() end -- something came before one missing
 end
 
+-- Only the host orders the table or acts for another player: anyone else's such message is
+-- ignored, and the local player told once per sender.
+local function forged(sender)
+	if session.warned[sender] then return end
+	session.warned[sender] = true
+	Game.say(L.FORGED:format(short(sender), short(session.host)))
+end
+
 -- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
 -- it is), so the player sends it to everyone, who apply it when its step comes; the host sends
 -- one only for a player it acts for. The host's messages then do not grow with the table.
@@ -613,13 +621,7 @@ local function take_turn(sender, fields)
 	local number, step, player = tonumber(fields[2]), tonumber(fields[3]), fields[5]
 	if not (number and step and player) then return end
 	local attested = sender == session.host
-	if sender ~= player and not attested then
-		if not session.warned[sender] then
-			session.warned[sender] = true
-			Game.say(L.FORGED:format(short(sender), short(session.host)))
-		end
-		return
-	end
+	if sender ~= player and not attested then return forged(sender) end
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
 	local key = table.concat({ player, fields[4] or "", fields[6] or "" }, " ")
@@ -653,14 +655,7 @@ end)
 
 Comm.on("DO", function(sender, fields)
 	if not session or fields[1] ~= session.id then return end
-	if sender ~= session.host then
-		-- Only the host orders the table: anyone else's order is ignored, and said so once.
-		if not session.warned[sender] then
-			session.warned[sender] = true
-			Game.say(L.FORGED:format(short(sender), short(session.host)))
-		end
-		return
-	end
+	if sender ~= session.host then return forged(sender) end
 	local seq = tonumber(fields[2])
 	if not seq or seq <= session.seq then return end -- applied already (a duplicate)
 	session.waiting[seq] = fields
