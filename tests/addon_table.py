@@ -58,10 +58,11 @@ def street_range(table_id: str, hand: int, street: int) -> tuple[int, int]:
 def seat_table(realm: Realm, addon: Path, names: list[str], *, mode: str = "guided",
                options: str = "", sexes: dict[str, str] | None = None,
                locales: dict[str, str] | None = None,
-               addons: dict[str, Path] | None = None) -> Seated:
+               addons: dict[str, Path] | None = None, beside: tuple[Path, ...] = ()) -> Seated:
     """Log everyone in, group them, the first opens a table and the others join in order.
-    `addons` gives a player another build of the addon (a modified one, say)."""
-    clients = Seated(realm.login(name, addons=[(addons or {}).get(name, addon)],
+    `addons` gives a player another build of the addon (a modified one, say); every client
+    also loads the addons in `beside` (neighbours)."""
+    clients = Seated(realm.login(name, addons=[(addons or {}).get(name, addon), *beside],
                                  sex=(sexes or {}).get(name, "male"),
                                  locale=(locales or {}).get(name, "enUS")) for name in names)
     realm.party(*clients)
