@@ -80,6 +80,15 @@ def play(realm: Realm, client: Client, line: str) -> None:
     realm.run_until_quiet()
 
 
+def check_down(realm: Realm, dealer: Client, *players: Client) -> None:
+    """The dealer rolls the flop, the turn and the river; after each, the players check in
+    this order."""
+    for command in ("/tflop", "/tturn", "/triver"):
+        play(realm, dealer, command)
+        for player in players:
+            play(realm, player, "/tholdem check")
+
+
 def new_lines(client: Client, since: int) -> list[str]:
     return client.chat.lines[since:]
 

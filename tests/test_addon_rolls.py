@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import build_addon, deal_fairly, play, seat_table, street, street_range
+from addon_table import build_addon, check_down, deal_fairly, play, seat_table, street, street_range
 from pyhost.harness import Location, Realm
 
 FLOP = "1-[:· : ] 2-[.· '] 3-[::: ]"
@@ -111,8 +111,5 @@ def test_the_example_hand_through_server_rolls(tmp_path, addon):
     realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, riggs, "/tbet 2")
     play(realm, skoll, "/tholdem call")
-    for command in ("/tflop", "/tturn", "/triver"):
-        play(realm, skoll, command)
-        play(realm, riggs, "/tholdem check")
-        play(realm, skoll, "/tholdem check")
+    check_down(realm, skoll, riggs, skoll)
     assert "Riggs wins the pot: 4 with Straight" in skoll.chat

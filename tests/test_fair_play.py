@@ -14,6 +14,7 @@ from addon_table import (
     PROTOCOL,
     SEED,
     build_addon,
+    check_down,
     deal_fairly,
     dealt_table,
     face,
@@ -88,10 +89,7 @@ def sniffed_hand(tmp_path: Path, addon: Path, wanted: dict) -> tuple[list[str], 
     realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, riggs, "/tbet 2")
     play(realm, skoll, "/tholdem call")
-    for command in ("/tflop", "/tturn", "/triver"):
-        play(realm, skoll, command)
-        play(realm, riggs, "/tholdem check")
-        play(realm, skoll, "/tholdem check")
+    check_down(realm, skoll, riggs, skoll)
     log = [line.decode() for line in sniffer.run_lua("return SnifferLog").values()]
     first_reveal = next(i for i, line in enumerate(log) if "\tshow\t" in line)
     return log[:first_reveal], riggs.chat.lines
@@ -131,10 +129,7 @@ def test_a_cheater_who_shows_other_dice_is_caught_by_everyone(tmp_path, addon):
     play(realm, riggs, "/tbet 2")
     play(realm, mogg, "/tholdem call")
     play(realm, skoll, "/tholdem fold")
-    for command in ("/tflop", "/tturn", "/triver"):
-        play(realm, skoll, command)
-        play(realm, riggs, "/tholdem check")
-        play(realm, mogg, "/tholdem check")
+    check_down(realm, skoll, riggs, mogg)
     caught = "Mogg showed dice that do not follow from what they committed to: the hand is dead."
     for client in (skoll, riggs, mogg):
         assert caught in client.chat, client.name
