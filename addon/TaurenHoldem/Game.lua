@@ -461,7 +461,8 @@ local apply_rolls -- defined below, with the server's roll lines
 local drain -- below: apply whatever can be applied now
 
 -- Out of step with the host's record (it acted for a player whose own turn crossed it on the
--- way): start afresh from the host's snapshot.
+-- way), or stuck on something lost: start afresh from the host's snapshot. The host, whose
+-- record it is, never does.
 local function resync()
 	if session.host == Comm.me() then return end
 	session, my_dice = nil, nil
@@ -1017,12 +1018,10 @@ end
 
 Game.internal = {
 	session = function() return session end,
-	hand = hand, hand_id = hand_id, heard = heard, revealed = revealed, in_hand = in_hand,
+	hand = hand, heard = heard, revealed = revealed, in_hand = in_hand,
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
-	-- Start again from nothing (a snapshot will follow).
-	forget = function() session, my_dice = nil, nil end,
-	turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
+	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

@@ -31,9 +31,7 @@ function Sync.watch_gap()
 			session.asked = stuck_at
 			return Sync.watch_gap()
 		end
-		if session.host == Comm.me() then return end
-		T.forget()
-		Comm.send("HELLO", {})
+		T.resync() -- the host has nobody to ask: it waits for what comes next
 	end)
 end
 
