@@ -82,6 +82,41 @@ def test_scripted_rolls_come_first_then_the_seeded_generator(tmp_path):
     assert len(lines) == 3
 
 
+def rolls_by(client, roller: str) -> list[str]:
+    return [line for line in client.chat if line.startswith(f"{roller} rolls ")]
+
+
+def test_a_players_scripted_rolls_are_theirs_alone_and_come_before_the_shared_ones(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll, riggs = login(realm, "Skoll"), login(realm, "Riggs")
+    realm.script_rolls(2, 3)  # shared: whoever rolls next
+    realm.script_rolls(5, lambda low, high: high, by="Skoll")  # or by="Skoll-Thunderhorn"
+    realm.script_rolls(7, by="riggs", bounds=(1, 8))  # any case; only Riggs's rolls of 1-8
+    for line in ("/roll 6", "/roll 8", "/roll 6", "/roll 6"):
+        riggs.type(line)
+        skoll.type(line)
+    realm.run_until_quiet()
+    assert rolls_by(skoll, "Riggs") == ["Riggs rolls 2 (1-6)", "Riggs rolls 7 (1-8)",
+                                        "Riggs rolls 3 (1-6)", rolls_by(skoll, "Riggs")[3]]
+    assert rolls_by(skoll, "Skoll")[:2] == ["Skoll rolls 5 (1-6)", "Skoll rolls 8 (1-8)"]
+    assert len(rolls_by(skoll, "Skoll")) == 4  # then the generator: the shared queue was used up
+
+
+def test_a_script_for_a_range_waits_for_a_roll_of_that_range(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll")
+    realm.script_rolls(lambda low, high: low + 2, bounds=(101, 108))
+    realm.script_rolls(1)
+    realm.script_rolls(3, by="Skoll", bounds=(1, 1000000))
+    for low, high in ((1, 8), (1, 1000000), (101, 108), (1, 1000000)):
+        skoll.run_lua(f"RandomRoll({low}, {high})")
+    realm.run_until_quiet()
+    lines = rolls_by(skoll, "Skoll")
+    assert lines[:3] == ["Skoll rolls 1 (1-8)", "Skoll rolls 3 (1-1000000)",
+                         "Skoll rolls 103 (101-108)"]
+    assert len(lines) == 4 and lines[3] != "Skoll rolls 3 (1-1000000)"
+
+
 def test_scripted_math_random(tmp_path):
     realm = make_realm(tmp_path)
     skoll = login(realm, "Skoll")

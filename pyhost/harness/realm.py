@@ -104,7 +104,9 @@ class Realm:
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         self._order = itertools.count()
         self._rolls = random.Random(f"{seed}:server rolls")
-        self._scripted_rolls: deque[int | Callable[[int, int], int]] = deque()
+        # Scripted rolls by (roller, bounds), either None for any: see script_rolls.
+        self._scripted_rolls: dict[tuple[str | None, tuple[int, int] | None],
+                                   deque[int | Callable[[int, int], int]]] = {}
         self._frame = 0  # frames counted from time 0: frame n is at n / fps
         self._updating: dict[str, Client] = {}  # clients with a shown OnUpdate frame
         self._line_ids = itertools.count(1)
@@ -587,10 +589,30 @@ class Realm:
 
     # -- the server's /roll ------------------------------------------------------------------
 
-    def script_rolls(self, *values: int | Callable[[int, int], int]) -> None:
+    def script_rolls(self, *values: int | Callable[[int, int], int], by: str | None = None,
+                     bounds: tuple[int, int] | None = None) -> None:
         """The results of the next RandomRoll calls, in order (for demos and tests): a number,
-        or a function of the roll's (low, high) giving one, for ranges a test cannot know."""
-        self._scripted_rolls.extend(values)
+        or a function of the roll's (low, high) giving one, for ranges a test cannot know.
+
+        With `by` ("Skoll", or "Skoll-Thunderhorn" to tell apart players of two realms) only
+        that player's rolls take them; with `bounds` (low, high) only rolls of exactly that
+        range. A roll takes the next value of the most specific queue that has one: by and
+        bounds, by, bounds, then the shared one; so other players' rolls, or a neighbour
+        addon's rolls of other ranges, leave a player's script alone."""
+        key = (by.lower() if by else None, (bounds[0], bounds[1]) if bounds else None)
+        self._scripted_rolls.setdefault(key, deque()).extend(values)
+
+    def _scripted_roll(self, client: Client, low: int, high: int) -> int | None:
+        for by in (client.full_name.lower(), client.name.lower(), None):
+            for bounds in ((low, high), None):
+                queue = self._scripted_rolls.get((by, bounds))
+                if queue:
+                    result = queue.popleft()
+                    result = result(low, high) if callable(result) else result
+                    if not low <= result <= high:
+                        raise ValueError(f"scripted roll {result} is outside {low}-{high}")
+                    return result
+        return None
 
     def roll(self, client: Client, low: Any, high: Any) -> None:
         bounds = []
@@ -601,13 +623,8 @@ class Realm:
             self.dropped_rolls.append((client.full_name, low, high))
             return  # the server ignores a roll it cannot make
         low_n, high_n = bounds  # type: ignore[misc]
-        if self._scripted_rolls:
-            result = self._scripted_rolls.popleft()
-            if callable(result):
-                result = result(low_n, high_n)
-            if not low_n <= result <= high_n:
-                raise ValueError(f"scripted roll {result} is outside {low_n}-{high_n}")
-        else:
+        result = self._scripted_roll(client, low_n, high_n)
+        if result is None:
             result = self._rolls.randint(low_n, high_n)
         group = self.group_of(client)
         seen = {c.full_name: c for c in self.nearby(client, self.say_range)}
