@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from .. import __version__
+from ..rules.schema import shown
 from .build import build
 from .demo import demo
 from .odds import odds
@@ -23,12 +24,19 @@ class PyhostGroup(click.Group):
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
             result = super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            # `pyhost` alone: the help, as --help gives it.
+            assert exc.ctx is not None
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx else "pyhost"
-            click.echo(f"{where}: {exc.format_message()} (see '{where} --help')", err=True)
+            # What was typed is quoted back escaped, so a newline in it cannot break the line.
+            where = shown(exc.ctx.command_path if exc.ctx else "pyhost")
+            click.echo(f"{where}: {shown(exc.format_message())} (see '{where} --help')",
+                       err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"pyhost: {exc.format_message()}", err=True)
+            click.echo(f"pyhost: {shown(exc.format_message())}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             click.echo("pyhost: aborted", err=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Ruleset, load_ruleset
+from ..rules.ruleset import is_file
 from ..rules.schema import FileError
 from ..rules.schema import Table as Fields
 from .errors import IllegalAction
@@ -83,8 +84,9 @@ def load_history(spec: str | Path) -> HandRecord:
     path = Path(text)
     try:
         raw = path.read_bytes()
-    except OSError as exc:
-        raise HistoryError(text, "", f"cannot read the file ({exc.strerror}); shipped "
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = getattr(exc, "strerror", None) or exc
+        raise HistoryError(text, "", f"cannot read the file ({reason}); shipped "
                            f"examples: {', '.join(shipped_histories())}") from None
     return parse_history(raw, file=text, folder=path.parent)
 
@@ -96,12 +98,15 @@ def parse_history(raw: bytes, *, file: str, folder: Path | None) -> HandRecord:
         raise HistoryError(file, "", "not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise HistoryError(file, "", f"not valid JSON: {exc}") from None
+    except ValueError:  # Python's own limit on reading a whole number
+        raise HistoryError(file, "", "not valid JSON: a whole number with more than 4300 "
+                           "digits") from None
     top = Fields(file, data, error=HistoryError)
     top.get("about", str, default="")  # a note for people
     ruleset_spec = top.get("ruleset", str)
     local = folder / ruleset_spec if folder is not None else None
     try:
-        ruleset = load_ruleset(local if local is not None and local.is_file() else ruleset_spec)
+        ruleset = load_ruleset(local if local is not None and is_file(local) else ruleset_spec)
     except FileError as exc:
         raise HistoryError(file, "ruleset", str(exc)) from None
     mode = top.get("mode", str, default="guided", choices=MODES)

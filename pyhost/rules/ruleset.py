@@ -181,11 +181,13 @@ def load_ruleset(spec: str | Path) -> Ruleset:
     """A shipped ruleset by id, or a modder's file by path."""
     text = str(spec)
     path = Path(text)
-    if text.endswith(".toml") or path.is_file() or "/" in text or "\\" in text:
+    if text.endswith(".toml") or is_file(path) or "/" in text or "\\" in text:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise RulesetError(text, "", f"cannot read the file ({exc.strerror})") from None
+            raise RulesetError(text, "", f"cannot read the file ({exc.strerror or exc})") from None
+        except ValueError as exc:  # a NUL in the path
+            raise RulesetError(text, "", f"cannot read the file ({exc})") from None
         return parse_ruleset(raw, file=text, ruleset_id=path.stem)
     if text not in shipped_ids():
         raise RulesetError(
@@ -196,6 +198,15 @@ def load_ruleset(spec: str | Path) -> Ruleset:
     return parse_ruleset(raw, file=f"{text}.toml", ruleset_id=text)
 
 
+def is_file(path: Path) -> bool:
+    """Whether `path` is a file; False for a name the system cannot even look up (too long,
+    say), which reading it will then explain."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def parse_ruleset(raw: bytes, *, file: str, ruleset_id: str) -> Ruleset:
     try:
         data = tomllib.loads(raw.decode("utf-8"))
@@ -203,6 +214,10 @@ def parse_ruleset(raw: bytes, *, file: str, ruleset_id: str) -> Ruleset:
         raise RulesetError(file, "", "not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(file, "", f"not valid TOML: {exc}") from None
+    except ValueError as exc:
+        # Python's own limit on reading a whole number (4300 digits) is not a TOMLDecodeError.
+        reason = "a whole number with more than 4300 digits" if "digits" in str(exc) else exc
+        raise RulesetError(file, "", f"not valid TOML: {reason}") from None
     return _read_ruleset(Table(file, data), ruleset_id)
 
 

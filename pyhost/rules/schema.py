@@ -24,11 +24,26 @@ TYPE_NAMES = {
 }
 
 
+def shown(text: str) -> str:
+    """Text for an error line: anything unprintable (a newline, say) escaped, so the line stays
+    one line and shows what is really there."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def key_name(key: str) -> str:
+    """A key for an error line: as written, or quoted and escaped if it is empty, has spaces
+    at an end or anything unprintable."""
+    if key and key == key.strip() and shown(key) == key:
+        return key
+    return '"' + shown(key).replace('"', '\\"') + '"'
+
+
 class FileError(ValueError):
     """A data file that cannot be used: which file, which key, why."""
 
     def __init__(self, file: str, key: str, reason: str) -> None:
-        super().__init__(f"{file}: {key}: {reason}" if key else f"{file}: {reason}")
+        where = shown(file)
+        super().__init__(f"{where}: {key}: {reason}" if key else f"{where}: {reason}")
         self.file = file
         self.key = key
         self.reason = reason
@@ -66,7 +81,7 @@ class Table:
         self._taken: set[str] = set()
 
     def key_path(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
+        return f"{self.path}.{key_name(key)}" if self.path else key_name(key)
 
     def error(self, key: str, reason: str) -> FileError:
         return self.error_type(self.file, self.key_path(key), reason)
