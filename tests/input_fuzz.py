@@ -1,0 +1,272 @@
+"""Bad input, generated: ruleset files and command lines for the `pyhost` CLI.
+
+Shared by tests/test_ruleset_fuzz.py (a bounded, seeded run) and tools/fuzz_inputs.py (a long
+one). Every case is made from one `random.Random`, so a seed reproduces it. `check_cli` runs
+one command line in-process and says what is wrong with the outcome, if anything: the CLI must
+either succeed or exit with code 1 or 2 after exactly one line on stderr, never a traceback.
+A ruleset the CLI accepts for `pyhost build` must also give an addon that loads in the realm
+without a Lua error (`check_built_addon`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import random
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from conftest import SHIPPED, shipped_text
+from pyhost.cli import main
+from pyhost.harness import Realm
+from pyhost.rules import RulesetError, load_ruleset
+
+# -- writing TOML back -------------------------------------------------------------------
+
+
+class Raw(str):
+    """Text written into the TOML as is (a date, say, or something that is not TOML)."""
+
+
+def toml_value(value: Any) -> str:
+    if isinstance(value, Raw):
+        return str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf") \
+            if math.isinf(value) else repr(value)
+    if isinstance(value, str):
+        # JSON's string escapes are TOML's, except a lone surrogate, which TOML refuses.
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)} = {toml_value(v)}"
+                           for k, v in value.items()) + "}"
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """A TOML document of `data`: each top-level key one line, tables written inline."""
+    return "".join(f"{json.dumps(k, ensure_ascii=False)} = {toml_value(v)}\n"
+                   for k, v in data.items())
+
+
+# -- mutating a ruleset --------------------------------------------------------------------
+
+WEIRD_TEXT = [
+    "", " ", "x" * 300, "|cffff0000red|r", "|", "%s%d%%", "\n", "\t", "\0", "\u200b", "\u202e",
+    "e\u0301", "漢字", "🎲", "\ufeff", "\ud800", "'", '"', "\\", "Shaman", "2", "bust",
+    "tdeal", "roll", "TaurenHoldem", "a" * 17, "ace", "straight",
+]
+WEIRD_NUMBERS = [0, -1, 1, 2, 7, 9, 21, 41, 2**31, 2**63 - 1, -(2**63), 10**6, 10**6 + 1]
+WEIRD_VALUES: list[Any] = [
+    True, False, 1.5, math.inf, -math.inf, math.nan, [], [1, 2], [[]], {}, {"x": 1},
+    Raw("1979-05-27"), Raw("07:32:00"), Raw("1979-05-27T07:32:00Z"), Raw("0x10"),
+    Raw("1_000"), Raw("'''multi\nline'''"), Raw("9" * 5000), Raw("1e99999"),
+]
+UNKNOWN_KEYS = ["extra", "nmae", "wrapp", "Name", "", " ", "a.b", "é", "\n", "faces", "hands"]
+
+
+def _paths(data: Any, path: tuple = ()) -> list[tuple]:
+    """Every path into the data: keys of tables and indexes of lists."""
+    out = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            out += _paths(value, (*path, index))
+    return out
+
+
+def _at(data: Any, path: tuple) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def weird_value(rng: random.Random, current: Any = None) -> Any:
+    roll = rng.random()
+    if isinstance(current, int) and not isinstance(current, bool) and roll < 0.5:
+        return rng.choice([*WEIRD_NUMBERS, current + rng.randint(-3, 3), -current, current * 2])
+    if isinstance(current, str) and roll < 0.5:
+        return rng.choice([*WEIRD_TEXT, current.upper(), current * 2, current[:1], current[1:]])
+    return rng.choice([*WEIRD_TEXT, *WEIRD_NUMBERS, *WEIRD_VALUES])
+
+
+def mutate_data(rng: random.Random, data: dict[str, Any]) -> None:
+    """One change somewhere in the ruleset's data."""
+    path = rng.choice(_paths(data)[1:])
+    parent, last = _at(data, path[:-1]), path[-1]
+    value = parent[last]
+    kind = rng.choice(["delete", "replace", "replace", "unknown", "empty", "duplicate", "swap"])
+    if kind == "delete":
+        del parent[last]
+    elif kind == "unknown" and isinstance(value, dict):
+        value[rng.choice(UNKNOWN_KEYS)] = weird_value(rng)
+    elif kind == "empty" and isinstance(value, list | dict | str):
+        parent[last] = type(value)()
+    elif kind == "duplicate" and isinstance(value, list) and value:
+        value.insert(rng.randrange(len(value) + 1), json.loads(json.dumps(rng.choice(value))))
+    elif kind == "swap" and isinstance(value, list) and len(value) > 1:
+        rng.shuffle(value)
+    else:
+        parent[last] = weird_value(rng, value)
+
+
+def mutate_text(rng: random.Random, text: str) -> bytes:
+    """A change to the file's text or bytes: most are no longer TOML, or not UTF-8."""
+    data = text.encode("utf-8")
+    lines = text.splitlines(keepends=True)
+    kind = rng.choice(["truncate", "junk", "flip", "drop_line", "double_line", "insert_line",
+                       "empty", "binary", "bom"])
+    if kind == "truncate":
+        return data[:rng.randrange(len(data))]
+    if kind == "junk":
+        at = rng.randrange(len(data))
+        return data[:at] + rng.randbytes(rng.randint(1, 8)) + data[at:]
+    if kind == "flip":
+        at = rng.randrange(len(data))
+        return data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))]) + data[at + 1:]
+    if kind in ("drop_line", "double_line"):
+        at = rng.randrange(len(lines))
+        lines[at:at + 1] = [] if kind == "drop_line" else [lines[at]] * 2
+        return "".join(lines).encode("utf-8")
+    if kind == "insert_line":
+        at = rng.randrange(len(lines) + 1)
+        lines.insert(at, rng.choice(["[game]\n", "[[dice.faces]]\n", "= 1\n", "x = \n",
+                                     "x = 'a\n", "a.b.c = 1\n", "[addon.commands]\n"]))
+        return "".join(lines).encode("utf-8")
+    if kind == "empty":
+        return b""
+    if kind == "bom":
+        return b"\xef\xbb\xbf" + data
+    return rng.randbytes(rng.randint(1, 200))
+
+
+def ruleset_file(rng: random.Random, folder: Path, number: int) -> Path:
+    """A random ruleset file (sometimes a directory or a missing file) in `folder`."""
+    ruleset_id = rng.choice(SHIPPED)
+    path = folder / f"case{number}.toml"
+    roll = rng.random()
+    if roll < 0.02:
+        path.mkdir()
+    elif roll < 0.04:
+        pass  # missing
+    elif roll < 0.25:
+        path.write_bytes(mutate_text(rng, shipped_text(ruleset_id)))
+    else:
+        data = load_ruleset_data(ruleset_id)
+        for _ in range(rng.choice([1, 1, 1, 2, 3])):
+            if not data:
+                break
+            mutate_data(rng, data)
+        path.write_text(toml_text(data), encoding="utf-8", errors="surrogatepass")
+    return path
+
+
+def load_ruleset_data(ruleset_id: str) -> dict[str, Any]:
+    return tomllib.loads(shipped_text(ruleset_id))
+
+
+# -- running the CLI -------------------------------------------------------------------------
+
+
+def run_cli(argv: list[str]):
+    return CliRunner().invoke(main, argv)
+
+
+def check_cli(argv: list[str]) -> tuple[bool, str | None]:
+    """(whether the CLI accepted `argv`, what is wrong with how it took it or None)."""
+    result = run_cli(argv)
+    code = result.exit_code
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return False, f"{argv!r}: {type(result.exception).__name__}: {result.exception}"
+    if code == 0:
+        return True, None
+    if code not in (1, 2):
+        return False, f"{argv!r}: exit code {code}"
+    if len(result.stderr.splitlines()) != 1 or not result.stderr.endswith("\n"):
+        return False, f"{argv!r}: stderr is not one line: {result.stderr!r}"
+    return False, None
+
+
+def check_built_addon(folder: Path, long_command: str) -> str | None:
+    """Log in with the addon built in `folder`, ask for help and the hands: any Lua error."""
+    realm = Realm(seed=1, wtf=folder.parent / "WTF")
+    client = realm.login("Fuzz", addons=[folder])
+    for line in (f"/{long_command} help", f"/{long_command} hand", f"/{long_command} bones"):
+        client.type(line)
+    realm.run_until_quiet()
+    errors = realm.errors()
+    return f"{folder}: Lua errors: {errors[:3]}" if errors else None
+
+
+def ruleset_case(rng: random.Random, folder: Path, number: int) -> tuple[bool, str | None]:
+    """One ruleset file through `build`, `rules` or `odds`: (accepted, problem)."""
+    path = ruleset_file(rng, folder, number)
+    command = rng.choice(["build", "build", "rules", "odds"])
+    argv = [command, str(path)]
+    if command == "build":
+        argv += ["--out", str(folder / f"out{number}")]
+    if command == "odds" and rng.random() < 0.5:
+        argv.append("--json")
+    if command == "odds" and not _quick_odds(path):
+        argv[0] = "rules"
+    accepted, problem = check_cli(argv)
+    if accepted and command == "build":
+        ruleset = load_ruleset(path)
+        # WoW finds an addon by its folder's name.
+        built = (folder / f"out{number}").rename(folder / ruleset.addon.name)
+        problem = check_built_addon(built, ruleset.addon.long_command)
+    return accepted, problem
+
+
+def _quick_odds(path: Path) -> bool:
+    """Whether `odds` on this file is quick enough for a fuzz case (or refused at once)."""
+    try:
+        ruleset = load_ruleset(path)
+    except RulesetError:
+        return True
+    return ruleset.dice.count ** max(ruleset.deal.dealt, 1) <= 10**8 or ruleset.hands is None
+
+
+# -- command lines ------------------------------------------------------------------------
+
+ARG_WORDS = [
+    "build", "rules", "odds", "demo", "replay", "--help", "-h", "--version", "--json", "--check",
+    "--out", "--seed", "--jsn", "-x", "--", "-", "", " ", "tauren-holdem", "vitaji",
+    "no-such-ruleset", "x.toml", "/", ".", "..", "/dev/null", "/nonexistent/dir/x.toml",
+    "-1", "0", "1e9", "nan", "inf", "0x10", "99999999999999999999999999", "-99999999999",
+    "1.5", "%s", "é漢🎲", "a\nb", "\t", "|", "--out=", "--seed=", "--seed=x", "x" * 500,
+]
+COMMAND_WORDS = ["build", "rules", "odds", "demo", "replay"]
+
+
+def random_argv(rng: random.Random) -> list[str]:
+    """A random command line: usually a real command, then random words."""
+    argv = [rng.choice(COMMAND_WORDS)] if rng.random() < 0.8 else []
+    argv += [rng.choice(ARG_WORDS) for _ in range(rng.randint(0, 4))]
+    return argv
+
+
+def argv_case(rng: random.Random, folder: Path, number: int) -> tuple[bool, str | None]:
+    argv = random_argv(rng)
+    # Nothing the fuzz runs may write into the checkout.
+    if argv[:1] == ["build"]:
+        argv = [*argv, "--out", str(folder / f"out{number}")]
+    with contextlib.chdir(folder):  # `build` without --out writes under ./addon
+        return check_cli(argv)
+
+
+CASES: dict[str, Callable[[random.Random, Path, int], tuple[bool, str | None]]] = {
+    "ruleset": ruleset_case,
+    "argv": argv_case,
+}
