@@ -108,9 +108,9 @@ def test_all_in_side_pots_are_paid_at_the_showdown(tmp_path, addon):
     skoll, riggs, gray = seated
     play(realm, riggs, "/tgive 15 Gray")  # banks: Skoll 20, Riggs 5, Gray 35
     # The board is 2 3 Warrior Chieftain 5: Riggs's 6 and 4 make a straight, Skoll's two 5s
-    # three of a kind.
+    # three of a kind, Gray's 2 and 6 a pair.
     play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1, {"Skoll": ("5", "5"), "Riggs": ("6", "4")})
+    deal_fairly(realm, seated, 1, {"Skoll": ("5", "5"), "Riggs": ("6", "4"), "Gray": ("2", "6")})
     realm.script_rolls(street("2", "3", "Warrior"), street("Chieftain"), street("5"))
     play(realm, riggs, "/tholdem allin")
     play(realm, gray, "/tbet 35")

@@ -99,8 +99,8 @@ LEDGER = {
     "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "TaurenHoldemDB", "UnitSex",
                   "getmetatable", "next", "ipairs", "math", "pairs", "print", "setmetatable",
                   "table", "time", "tonumber", "tostring", "type"}, {"TaurenHoldemDB"}),
-    "Sync.lua": ({"C_Timer", "IsInGroup", "RandomRoll", "UnitInParty", "UnitIsConnected",
-                  "ipairs", "pairs", "tonumber"}, set()),
+    "Sync.lua": ({"C_Timer", "GetTime", "IsInGroup", "RandomRoll", "UnitInParty",
+                  "UnitIsConnected", "ipairs", "pairs", "table", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, SLASH),
 }

@@ -87,9 +87,10 @@ def test_a_showdown_of_ten_spreads_its_checks_over_frames(tmp_path):
     assert realm.errors() == []
 
 
-def host_messages_in_a_hand(tmp_path, count: int) -> int:
+def host_messages_in_a_hand(tmp_path, count: int) -> tuple[int, int, float]:
     """The addon messages the host sends in one hand everyone calls to the showdown, as a
-    watcher in the raid (not seated, the Recorder addon) receives them."""
+    watcher in the raid (not seated, the Recorder addon) receives them: orders, heartbeats,
+    and the hand's virtual seconds."""
     realm = Realm(seed=26, wtf=tmp_path / f"WTF{count}")
     addon = build_addon(tmp_path / f"addons{count}")
     seated = Seated(realm.login(f"Raider{i:02d}", addons=[addon]) for i in range(count))
@@ -101,19 +102,24 @@ def host_messages_in_a_hand(tmp_path, count: int) -> int:
     for client in seated[1:]:
         client.type("/tholdem join")
     realm.run_until_quiet()
-    before = len(addon_messages(watcher))
+    before, began = len(addon_messages(watcher)), realm.now
     play_hand(realm, seated, 1, lambda client, turn, _: "/tbet 2" if turn == 0 else
               "/tholdem call" if turn < count else "/tholdem check")
     sent = [args for args in addon_messages(watcher)[before:]
             if args[0] == "TaurenHoldem" and args[3] == seated[0].full_name]
     assert realm.errors() == []
-    return len(sent)
+    beats = sum(1 for args in sent if args[1].split("\t")[1] == "AT")
+    return len(sent) - beats, beats, realm.now - began
 
 
 def test_the_hosts_messages_per_hand_do_not_grow_with_the_table(tmp_path):
     # Turns, commitments and reveals go from each player to everyone: the host only starts
     # the hand, closes the set of commitments and plays its own seat.
-    assert host_messages_in_a_hand(tmp_path, 3) == host_messages_in_a_hand(tmp_path, 12)
+    small, large = host_messages_in_a_hand(tmp_path, 3), host_messages_in_a_hand(tmp_path, 12)
+    assert small[0] == large[0]
+    # Its heartbeat comes only when the table is quiet, ten seconds or more apart.
+    for _, beats, seconds in (small, large):
+        assert 0 < beats <= seconds / 10
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

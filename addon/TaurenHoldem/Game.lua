@@ -466,7 +466,7 @@ local drain -- below: apply whatever can be applied now
 local function resync()
 	if session.host == Comm.me() then return end
 	session, my_dice = nil, nil
-	Comm.send("HELLO", {})
+	ns.Sync.hello()
 end
 
 -- The host's next order, if it can be applied now. An order waits until this client has seen
@@ -561,8 +561,15 @@ local function next_show()
 	return false
 end
 
+-- The host's heartbeat (Sync.lua) said it is further on than this client.
+local function behind_host()
+	local at = session.behind
+	return at ~= nil and (at.seq > session.seq or at.hands > session.hands
+		or (at.hands == session.hands and at.steps > session.steps))
+end
+
 local function pending()
-	if next(session.waiting) then return true end
+	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
 	local current = hand()
 	if not turns or not current or current.phase == "over" then return false end
@@ -582,29 +589,42 @@ local function ask_again()
 	local current = hand()
 	local actor = current and current.phase ~= "over" and current:to_act()
 	if not actor or next(session.waiting) then return false end
+	local at = session.behind -- behind on the host's orders, not just a turn: no one to ask
+	if at and (at.seq > session.seq or at.hands > session.hands) then return false end
 	Comm.send("AGAIN", { session.id, session.hands, session.steps + 1, actor })
 	return true
 end
 
-Comm.on("AGAIN", function(_, fields)
-	if not session or fields[1] ~= session.id then return end
+-- Send again the turn this client took at that step of that hand: only its own, or (the host)
+-- one it sent for a player.
+local function send_again(number, step)
 	local me = Comm.me()
-	if fields[4] ~= me and session.host ~= me then return end
 	for i = #session.log, 1, -1 do
 		local entry = session.log[i]
-		if entry[1] == "TURN" and tostring(entry[2][2]) == fields[2]
-			and tostring(entry[2][3]) == fields[3] then
-			-- Only one's own turn, or (the host) one it sent for a player.
-			local sent_by_me = entry[2][5] == me or (session.host == me and entry.attested)
-			if sent_by_me then Comm.send("TURN", entry[2]) end
+		if entry[1] == "TURN" and tostring(entry[2][2]) == tostring(number)
+			and tostring(entry[2][3]) == tostring(step) then
+			if entry[2][5] == me or (session.host == me and entry.attested) then
+				Comm.send("TURN", entry[2])
+			end
 			return
 		end
 	end
+end
+
+Comm.on("AGAIN", function(_, fields)
+	if not session or fields[1] ~= session.id then return end
+	if fields[4] ~= Comm.me() and session.host ~= Comm.me() then return end
+	send_again(fields[2], fields[3])
 end)
 
 drain = function()
-	while session and (next_order() or next_turn() or next_commit() or next_show()) do end
-	if session and pending() then ns.Sync.watch_gap() end -- something came before one missing
+	local moved = false
+	while session and (next_order() or next_turn() or next_commit() or next_show()) do
+		moved = true
+	end
+	if not session then return end
+	if moved then ns.Sync.arm_beat() end
+	if pending() then ns.Sync.watch_gap() end -- something came before one missing
 end
 
 -- Only the host orders the table or acts for another player: anyone else's such message is
@@ -1022,6 +1042,7 @@ Game.internal = {
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
+	send_again = send_again,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

@@ -36,6 +36,90 @@ function Sync.watch_gap()
 end
 
 ------------------------------------------------------------------------------
+-- The host's heartbeat. A message lost with nothing after it leaves no gap to see: the
+-- player it was for waits on a turn everyone else has moved past, while they wait on that
+-- player. So once the table has been quiet a while the host says where it stands (a few
+-- times, further apart each time, then nothing until the table moves again): a client behind
+-- catches up, one whose turn, commitment or reveal the host lacks sends it again, one ahead
+-- of the host (a new host who missed an order) takes the host's record.
+local BEAT_SECONDS, BEATS = 10, 3
+
+-- "s" and a flag per seat of the hand: whose commitments (or reveals) the host has.
+local function seat_flags(current, has)
+	local flags = { "s" }
+	for i, seat in ipairs(current.seats) do flags[i + 1] = has(seat.name) and "1" or "0" end
+	return table.concat(flags)
+end
+
+local function beat()
+	local session, current = T.session(), T.hand()
+	local live = current and current.phase ~= "over"
+	local commits, shown = "", ""
+	if live and not session.fair.set_hash then
+		commits = seat_flags(current, function(name) return T.heard(session.hands)[name] end)
+	elseif live and current.phase == "showdown" then
+		shown = seat_flags(current, function(name) return current.shown[name] ~= nil end)
+	end
+	Comm.send("AT", { session.id, session.seq, session.hands, session.steps,
+		live and #current.community or 0, commits, shown })
+end
+
+function Sync.arm_beat()
+	local session = T.session()
+	if not session or session.host ~= Comm.me() then return end
+	session.beat = (session.beat or 0) + 1
+	local armed = session.beat
+	local function after(count, seconds)
+		C_Timer.After(seconds, function()
+			session = T.session()
+			if not session or session.beat ~= armed or session.host ~= Comm.me() then return end
+			beat()
+			if count < BEATS then after(count + 1, seconds * 2) end
+		end)
+	end
+	after(1, BEAT_SECONDS)
+end
+
+local last_hello -- when this client last asked
+
+Comm.on("AT", function(sender, fields)
+	local session = T.session()
+	if not session then
+		-- A client whose catching up was lost on the way asks again (not every beat).
+		if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then Sync.hello() end
+		return
+	end
+	if sender ~= session.host or fields[1] ~= session.id then return end
+	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
+	if not (seq and hands and steps) then return end
+	if session.catching_up then
+		-- A snapshot that never finished (a part lost): start it again.
+		if GetTime() - session.caught_at >= BEAT_SECONDS then T.resync() end
+		return
+	end
+	if seq < session.seq or hands < session.hands then return T.resync() end -- the host's rules
+	local current = T.hand()
+	if hands == session.hands and current and current.phase ~= "over" then
+		local me = Comm.me()
+		if steps < session.steps then T.send_again(hands, steps + 1) end
+		local at -- this player's flag in the host's
+		for i, seat in ipairs(current.seats) do
+			if seat.name == me and T.in_hand(current, me) then at = i + 1 end
+		end
+		local mine = T.heard(hands)[me]
+		if at and mine and (fields[6] or ""):sub(at, at) == "0" then
+			Comm.send("ACT", { session.id, "commit", hands, mine, "" })
+		end
+		local reveal = T.revealed(hands)[me]
+		if at and reveal and session.mode == "guided" and (fields[7] or ""):sub(at, at) == "0" then
+			Comm.send("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
+		end
+	end
+	session.behind = { seq = seq, hands = hands, steps = steps }
+	if T.pending() then Sync.watch_gap() end
+end)
+
+------------------------------------------------------------------------------
 -- Catching up: a player who reloaded or came late asks; the host whispers the table's record
 -- (its settings, the commitments heard, every order in sequence, then the rolls of the hand
 -- so far), and the player's client replays it quietly. Rolls it did not see itself are
@@ -71,6 +155,7 @@ Comm.on("SNAP", function(sender, fields)
 	Game.open_session(fields[1], sender, fields[2], tonumber(fields[3]), fields[4] == "1",
 		tonumber(fields[5]), true)
 	T.session().timeout = tonumber(fields[6])
+	T.session().caught_at = GetTime()
 end)
 
 Comm.on("HEARD", function(sender, fields)
@@ -179,6 +264,7 @@ end
 function Sync.arm_timeout()
 	local session = T.session()
 	if not session or session.host ~= Comm.me() then return end
+	Sync.arm_beat()
 	session.timer = (session.timer or 0) + 1
 	local armed, current = session.timer, T.hand()
 	if not current or current.phase == "over" then return end
@@ -217,7 +303,7 @@ function Sync.roster_changed()
 		Game.say(L.NOBODY_LEFT:format(T.short(gone)))
 		return T.void()
 	end
-	session.host = name
+	session.host, session.behind = name, nil
 	local current = T.hand()
 	if current and current.phase ~= "over" and current:dealer_name() == gone then
 		for index, seat in ipairs(current.seats) do
@@ -237,6 +323,9 @@ end
 -- After a /reload, a login in a group or joining one: ask whether a table is running.
 function Sync.hello()
 	was_grouped = IsInGroup()
-	if not T.session() and was_grouped then Comm.send("HELLO", {}) end
+	if not T.session() and was_grouped then
+		last_hello = GetTime()
+		Comm.send("HELLO", {})
+	end
 end
 
