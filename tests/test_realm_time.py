@@ -174,3 +174,17 @@ def test_the_adversarial_network_loses_duplicates_and_reorders(tmp_path):
     assert set(got) < set(SENT)  # something lost, nothing invented
     assert len(set(got)) < len(got)  # something twice
     assert got != sorted(got, key=SENT.index)  # something out of order
+
+
+def test_the_adversarial_network_can_spare_the_servers_roll_lines(tmp_path):
+    realm = Realm(seed=1, wtf=tmp_path / "WTF",
+                  adversarial=Adversarial(seed=5, loss=1.0, never_lost=("system",)))
+    skoll, riggs = login(realm, "Skoll"), login(realm, "Riggs")
+    realm.party(skoll, riggs)
+    for _ in range(5):
+        skoll.run_lua("RandomRoll(1, 8)")
+    skoll.run_lua('C_ChatInfo.SendAddonMessage("REC", "lost", "PARTY")')
+    realm.run_until_quiet()
+    rolls = [line for line in texts(riggs, "CHAT_MSG_SYSTEM") if " rolls " in line]
+    assert len(rolls) == 5  # every roll line, none lost
+    assert texts(riggs) == []  # every addon message lost

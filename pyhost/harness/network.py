@@ -33,6 +33,9 @@ class Adversarial:
     duplicate: float = 0.0  # chance it is delivered twice
     reorder: float = 0.0  # chance it is held back up to `delay`, ignoring its stream's order
     delay: float = 1.0
+    # Kinds it never drops (only duplicates and delays): ("system",) keeps every roll line,
+    # as WoW's server does, for tests of what the addon does about lost addon messages.
+    never_lost: tuple[str, ...] = ()
 
 
 class Network:
@@ -58,7 +61,7 @@ class Network:
         hostile, rng = self.adversarial, self._hostile
         if hostile is None or rng is None:
             return [due]
-        if rng.random() < hostile.loss:
+        if rng.random() < hostile.loss and kind not in hostile.never_lost:
             self.dropped += 1
             return []
         times = [due]
