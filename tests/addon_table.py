@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pyhost import fairplay
@@ -80,10 +81,14 @@ def play(realm: Realm, client: Client, line: str) -> None:
     realm.run_until_quiet()
 
 
-def check_down(realm: Realm, dealer: Client, *players: Client) -> None:
+def check_down(realm: Realm, dealer: Client, *players: Client,
+               alongside: Callable[[], None] | None = None) -> None:
     """The dealer rolls the flop, the turn and the river; after each, the players check in
-    this order."""
+    this order. `alongside()`, if given, runs at the very moment of each street's roll (a
+    neighbour addon rolling too, say)."""
     for command in ("/tflop", "/tturn", "/triver"):
+        if alongside is not None:
+            alongside()
         play(realm, dealer, command)
         for player in players:
             play(realm, player, "/tholdem check")
@@ -94,12 +99,16 @@ def new_lines(client: Client, since: int) -> list[str]:
 
 
 SEED = 424242
+SEED_RANGE = (1, 1_000_000)  # the dealer's seed roll (Fair.SEED_LOW, Fair.SEED_HIGH)
 
 
 def deal_fairly(realm: Realm, seated: Seated, hand: int,
-                wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED) -> None:
-    """Everyone dealt in (a bank above 0) types /tdeal at once, with secrets found so that the
-    players in `wanted` get those faces once the dealer's seed roll gives `seed`."""
+                wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED, *,
+                dealer: Client | None = None, command: str = "/tdeal") -> None:
+    """Everyone dealt in (a bank above 0) types /tdeal (or `command`) at once, with secrets
+    found so that the players in `wanted` get those faces once the dealer's seed roll gives
+    `seed`. Naming the `dealer` keeps that roll for the dealer's next roll of the seed range,
+    so others' rolls (neighbour addons') leave it alone."""
     # In the table's seat order (the status line's), as the set hash takes the commitments.
     by_name = {client.name: client for client in seated}
     playing = [by_name[name] for name, bank in banks(status(realm, seated[0])).items() if bank]
@@ -110,11 +119,14 @@ def deal_fairly(realm: Realm, seated: Seated, hand: int,
         names, faces, milliseconds=math.floor(realm.game_time() * 1000 + 0.5),
         epoch=realm.epoch(), counter=hand, seed=seed, hand_id=f"{seated.table_id}#{hand}",
         faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
-    realm.script_rolls(seed)
+    if dealer is None:
+        realm.script_rolls(seed)
+    else:
+        realm.script_rolls(seed, by=dealer.full_name, bounds=SEED_RANGE)
     for client in playing:
         client.script_random(*randoms[client.full_name])
     for client in playing:
-        client.type("/tdeal")
+        client.type(command)
     realm.run_until_quiet()
 
 
