@@ -855,7 +855,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {}, verdicts = {}, checking = {} },
 		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
-		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly }
+		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
 	rebuild()
 	Game.say(L.OPENED:format(short(host), mode, RULES.name))
 end

@@ -129,8 +129,8 @@ Comm.on("HELLO", function(sender)
 	local session = T.session()
 	if not session or session.host ~= Comm.me() then return end
 	Comm.send("SNAP", { session.id, session.mode, session.mode_settings[1] or "",
-		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "" },
-		sender)
+		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "",
+		session.opener }, sender)
 	for number, players in pairs(session.heard) do
 		for player, commitment in pairs(players) do
 			Comm.send("HEARD", { session.id, number, player, commitment }, sender)
@@ -152,8 +152,11 @@ end
 
 Comm.on("SNAP", function(sender, fields)
 	if T.session() then return end -- only a client with no table takes a snapshot
-	Game.open_session(fields[1], sender, fields[2], tonumber(fields[3]), fields[4] == "1",
+	-- The record starts from the table as its opener opened it, whoever runs it now.
+	local opener = (fields[7] or "") ~= "" and fields[7] or sender
+	Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
 		tonumber(fields[5]), true)
+	T.session().host = sender
 	T.session().timeout = tonumber(fields[6])
 	T.session().caught_at = GetTime()
 end)
