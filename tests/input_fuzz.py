@@ -14,16 +14,19 @@ import contextlib
 import json
 import math
 import random
+import re
 import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
 
+from addon_table import TAUREN, play, seat_table, status
 from conftest import SHIPPED, shipped_text
 from pyhost.cli import main
-from pyhost.harness import Realm
+from pyhost.harness import Client, Realm
 from pyhost.rules import RulesetError, load_ruleset
 
 # -- writing TOML back -------------------------------------------------------------------
@@ -270,3 +273,131 @@ CASES: dict[str, Callable[[random.Random, Path, int], tuple[bool, str | None]]] 
     "ruleset": ruleset_case,
     "argv": argv_case,
 }
+
+
+# -- slash commands in the addon ----------------------------------------------------------
+
+SHORT = TAUREN.addon.commands  # action -> short command, without the '/'
+LONG = TAUREN.addon.long_command
+ACTIONS = ["open", "join", "leave", "start", "status", "check", "call", "fold", "allin", "raise",
+           "ascii", *SHORT]
+INFO = {"help", "hand", "bones", "status"}  # what prints several lines and changes nothing
+SLASH_ARGS = [
+    "", "0", "-1", "1", "2", "3", "4", "1.5", "0.5", "-0", "1e3", "1e309", "nan", "inf", "-inf",
+    "0x10", "0x", "9" * 30, str(2**53), str(2**31), "+5", "5,5", "%s", "%d", "%", "%%", "%1",
+    "[", "(", ".*", "|", "||", "|cffff0000red|r", "|n", "|Hplayer:Skoll|h[Skoll]|h", "|T:0|t",
+    "\\n", "é漢🎲", "\u202e", "\u200b", "x" * 300, "on", "off", "ON", "guided", "manual", "min",
+    "timeout", "blinds", "noblinds", "Skoll", "Riggs", "gray", "Fuzz", "Skoll-Thunderhorn",
+    "Nobody-Nowhere", "-", "target", "player", "party1", "nil", "true",
+]
+
+
+def random_slash(rng: random.Random) -> tuple[str, str]:
+    """(a line typed into the chat box, the action it names)."""
+    action = rng.choice([*ACTIONS, *ACTIONS, rng.choice(SLASH_ARGS)])
+    count = rng.choice([0, 1, 1, 1, 2, 2, 3, rng.randint(4, 40)])
+    args = " ".join(rng.choice(SLASH_ARGS) for _ in range(count))
+    typed = action.upper() if rng.random() < 0.1 else action
+    if action in SHORT and rng.random() < 0.6:
+        line = f"/{SHORT[action]} {args}"
+    else:
+        line = f"/{LONG} {typed} {args}"
+    # WoW's chat box holds 255 bytes.
+    # An empty action is help.
+    return line.encode("utf-8")[:255].decode("utf-8", "ignore"), action.lower() or "help"
+
+
+def record_traffic(realm: Realm) -> list[tuple]:
+    """Every addon message, chat line and roll any client sends from now on, as a list."""
+    sent: list[tuple] = []
+    for method in ("send_addon", "send_chat", "roll"):
+        original = getattr(realm, method)
+
+        def wrapper(client, *args, _original=original, _method=method, **kwargs):
+            sent.append((_method, client.name, *args))
+            return _original(client, *args, **kwargs)
+
+        setattr(realm, method, wrapper)
+    return sent
+
+
+# An escape code of WoW's chat frame: a colour (|cAARRGGBB ... |r), a line break (|n), a link
+# (|H...|h), a texture or atlas (|T, |A), grammar (|1, |4); an even run of '|' before it makes
+# it plain text ("||" shows one '|').
+ESCAPE = re.compile(r"(?<!\|)(?:\|\|)*\|[cCrRnHhTtAaKk1-4]")
+
+
+def shows_as_typed(line: str) -> bool:
+    """Whether WoW's chat frame shows the line as written: no colour, link, texture or line
+    break in it (what a player typed is echoed with its '|' escaped)."""
+    return ESCAPE.search(line) is None
+
+
+@dataclass
+class SlashRun:
+    commands: int = 0
+    accepted: int = 0  # something went out: a message, a chat line or a roll
+    rejected: int = 0  # nothing went out, and the typer read why in one line
+    problems: list[str] = field(default_factory=list)
+
+
+def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int) -> SlashRun:
+    """Random commands typed at a dealt table, guided or manual (Skoll hosts and deals, Riggs
+    bet 2), by its players and by a watcher in the party. No Lua error, ever. A command that
+    sends nothing (no addon message, chat line or roll) must leave every client's status as it
+    was and print to its typer only: one line, or several for help and the like. A command that
+    sends something must leave every client agreeing. Stops at the first problem."""
+    rng = random.Random(seed)
+    realm = Realm(seed=seed, wtf=wtf)
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
+                        mode=rng.choice(["guided", "guided", "manual"]))
+    play(realm, seated[0], "/tholdem start")
+    for client in seated:  # dice as they fall: no roll is scripted, so none is left over
+        play(realm, client, "/tdeal")
+    play(realm, seated[1], "/tbet 2")
+    watcher = realm.login("Fuzz", addons=[addon])
+    realm.invite(seated[0], watcher)
+    realm.run_until_quiet()
+    clients = [*seated, watcher]
+    sent = record_traffic(realm)
+    run = SlashRun()
+    while run.commands < commands and not run.problems:
+        typer = rng.choice(clients)
+        line, action = random_slash(rng)
+        before = [status(realm, client) for client in clients]
+        lengths = [len(client.chat) for client in clients]
+        sent.clear()
+        typer.type(line)
+        realm.run_until_quiet()
+        run.commands += 1
+        printed = {client.name: client.chat.lines[n:]
+                   for client, n in zip(clients, lengths, strict=True)}
+        if sent:
+            run.accepted += 1
+        else:
+            run.rejected += action not in INFO
+        problem = _slash_problem(realm, clients, typer, action, before, printed, bool(sent))
+        if problem:
+            run.problems.append(f"seed {seed}, command {run.commands}: {typer.name} typed "
+                                f"{line!r}: {problem}")
+    return run
+
+
+def _slash_problem(realm: Realm, clients: list[Client], typer: Client, action: str,
+                   before: list[str], printed: dict[str, list[str]],
+                   went_out: bool) -> str | None:
+    if realm.errors():
+        return f"Lua errors: {realm.errors()[:2]}"
+    unclear = [line for lines in printed.values() for line in lines if not shows_as_typed(line)]
+    if unclear:
+        return f"a line WoW would not show as written: {unclear[0]!r}"
+    after = [status(realm, client) for client in clients]
+    if went_out:
+        return None if len(set(after)) == 1 else f"clients disagree: {sorted(set(after))}"
+    others = {name: lines for name, lines in printed.items() if lines and name != typer.name}
+    if others:
+        return f"sent nothing, yet others read {others}"
+    mine = printed[typer.name]
+    if not mine or (action not in INFO and len(mine) != 1):
+        return f"sent nothing and printed {mine!r} (one line expected)"
+    return None if after == before else f"sent nothing, yet a status changed: {before} -> {after}"

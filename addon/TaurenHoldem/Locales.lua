@@ -53,6 +53,7 @@ local L = {
 	ASCII_USAGE = "/tholdem ascii on|off: show faces by name, or as glyphs.",
 	BAD_AMOUNT = "/%s %s: the amount must be a whole number of %s, 1 or more.",
 	ASCII = "Faces now show as %s.",
+	AMOUNT_TOO_BIG = "/%s %s: no bank holds that many %s.",
 	ASCII_ON = "names",
 	ASCII_OFF = "glyphs",
 	REFUSED_BY_HOST = "%s's table refused it: %s",

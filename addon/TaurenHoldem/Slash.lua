@@ -10,10 +10,22 @@ local function words(message)
 	return out
 end
 
--- A whole number of chips, 1 or more, or nil after saying what was wrong.
+-- What a player typed, to quote back: a lone '|' doubled, so the chat frame shows it as typed
+-- instead of reading a colour, a link or a line break from it.
+local function typed(text)
+	return (text:gsub("|+", function(run) if #run % 2 == 1 then return run .. "|" end end))
+end
+
+-- A whole number of chips, 1 or more, or nil after saying what was wrong. Past nine digits
+-- no bank holds it (and past fifteen a Lua number no longer holds it exactly).
 local function chips(command, text)
-	if text and text:match("^%d+$") and tonumber(text) >= 1 then return tonumber(text) end
-	Game.say(L.BAD_AMOUNT:format(command, text or "", RULES.table.currency))
+	local digits = text and text:match("^0*(%d+)$")
+	if digits and #digits > 9 then
+		Game.say(L.AMOUNT_TOO_BIG:format(command, typed(text), RULES.table.currency))
+		return
+	end
+	if digits and tonumber(digits) >= 1 then return tonumber(digits) end
+	Game.say(L.BAD_AMOUNT:format(command, typed(text or ""), RULES.table.currency))
 end
 
 local function full_name(name, realm)
@@ -73,9 +85,9 @@ end
 function actions.give(args)
 	local amount = chips("tgive", args[1])
 	if not amount then return end
-	local target = target_of(args[2])
+	local target = target_of(args[2] and typed(args[2])) -- a refusal may quote the name
 	if not target then
-		Game.say(L.NEEDS_TARGET:format("tgive", "tgive", args[1]))
+		Game.say(L.NEEDS_TARGET:format("tgive", "tgive", typed(args[1])))
 		return
 	end
 	Game.request("give", amount, target)
@@ -92,7 +104,11 @@ function actions.help()
 end
 
 -- The table's own commands, reached through /tholdem.
-function actions.open(args) Game.open(args) end
+function actions.open(args)
+	-- Game.open quotes back a word it does not know; none of its words has a '|'.
+	for i, word in ipairs(args) do args[i] = typed(word) end
+	Game.open(args)
+end
 function actions.join() Game.join() end
 function actions.leave() Game.leave() end
 function actions.start() Game.start() end
@@ -190,7 +206,7 @@ SlashCmdList["TAURENHOLDEM"] = function(message)
 	action = (action or ""):lower()
 	if action == "" then action = "help" end
 	if not actions[action] then
-		Game.say(L.UNKNOWN:format(action))
+		Game.say(L.UNKNOWN:format(typed(action)))
 		return
 	end
 	run(action, rest)
