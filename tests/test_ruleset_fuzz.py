@@ -66,6 +66,11 @@ def test_a_path_with_a_nul_or_a_newline_is_named_escaped():
     assert "unexpected extra argument (x\\ny)" in refusal(["demo", "x\ny"])
 
 
+def test_a_file_that_never_ends_is_refused_unread():
+    assert refusal(["rules", "/dev/zero"]) == (
+        "error: /dev/zero: larger than 1 MB: not a ruleset (the shipped ones are under 4 KB)")
+
+
 def test_build_refuses_an_empty_out_and_a_folder_it_cannot_write(tmp_path):
     assert "'--out': the folder must not be empty" in refusal(["build", "tauren-holdem",
                                                                "--out", ""])

@@ -52,6 +52,8 @@ WOW_COMMANDS = frozenset((
     "uninvite", "use", "w", "whisper", "who", "y", "yell",
 ))
 
+MAX_FILE_BYTES = 1024 * 1024  # 1 MB
+
 Check = Callable[[Any], str | None]  # a value's problem, or None
 
 _ADDON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,47}")
@@ -183,11 +185,15 @@ def load_ruleset(spec: str | Path) -> Ruleset:
     path = Path(text)
     if text.endswith(".toml") or is_file(path) or "/" in text or "\\" in text:
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as file:
+                raw = file.read(MAX_FILE_BYTES + 1)  # /dev/zero never ends
         except OSError as exc:
             raise RulesetError(text, "", f"cannot read the file ({exc.strerror or exc})") from None
         except ValueError as exc:  # a NUL in the path
             raise RulesetError(text, "", f"cannot read the file ({exc})") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise RulesetError(text, "", "larger than 1 MB: not a ruleset (the shipped ones are "
+                               "under 4 KB)")
         return parse_ruleset(raw, file=text, ruleset_id=path.stem)
     if text not in shipped_ids():
         raise RulesetError(
