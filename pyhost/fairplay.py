@@ -1,15 +1,20 @@
 """Fair play's arithmetic in Python: what the addon's Fair.lua computes, for tests and the demo.
 
-A player's hidden dice derive from a hash of their secret, the dealer's seed roll, the hand
-id, their full name and the hash of every commitment at the table, mapped to faces by
-rejection sampling. The secret itself is the SHA-256 of what the client gathered when the
-player typed /tdeal. Everything here is the same arithmetic as Fair.lua; the tests prove it.
+A player's hidden dice derive from a hash of their secret, the seed, the hand id, their full
+name and the hash of every commitment at the table, mapped to faces by rejection sampling.
+The seed is the dealer's roll of a range the set's hash gives (seed_range), less its low end:
+no roll made before the set closed can be taken for it. The secret itself is the SHA-256 of
+what the client gathered when the player typed /tdeal. Everything here is the same arithmetic
+as Fair.lua; the tests prove it.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+
+SEED_WIDTH = 500_000  # the seed roll's width (Fair.SEED_WIDTH)
+MAX_ROLL = 1_000_000  # the largest roll the server makes
 
 
 def sha256_hex(text: str) -> str:
@@ -33,6 +38,13 @@ def set_hash(commitments: Iterable[str]) -> str:
     return sha256_hex("|".join(commitments))
 
 
+def seed_range(commitments_hash: str) -> tuple[int, int]:
+    """The range (low, high) of the dealer's seed roll for a set: SEED_WIDTH wide, at an offset
+    the set hash's first 8 hex digits give. The seed is the roll less `low`."""
+    low = 1 + int(commitments_hash[:8], 16) % (MAX_ROLL - SEED_WIDTH + 1)
+    return low, low + SEED_WIDTH - 1
+
+
 def dice(secret: str, seed: int, hand_id: str, name: str, commitments_hash: str, faces: int,
          count: int) -> list[int]:
     """1-based faces: bytes of the hash stream, each kept only below the largest multiple of
@@ -52,11 +64,20 @@ def dice(secret: str, seed: int, hand_id: str, name: str, commitments_hash: str,
     return out
 
 
+def dealt_set_hash(players: Sequence[str], randoms: dict[str, Sequence[int]], *,
+                   milliseconds: int, epoch: int, counter: int) -> str:
+    """The set hash when every one of `players` (in seat order) deals at once with these
+    math.random values (as `grind` gives them)."""
+    return set_hash(commitment(secret_from(randoms[name], milliseconds, epoch, name, counter))
+                    for name in players)
+
+
 def grind(players: Sequence[str], wanted: dict[str, Sequence[int]], *, milliseconds: int,
           epoch: int, counter: int, seed: int, hand_id: str, faces: int, hidden: int,
           limit: int = 1_000_000) -> dict[str, list[int]]:
     """The math.random values each player's client must draw at /tdeal (four each) for the
-    `wanted` players (1-based faces) to get those dice under this seed, found by trial.
+    `wanted` players (1-based faces) to get those dice under this seed (the seed roll less
+    its range's low end: see seed_range), found by trial.
 
     Everyone deals at the same instant (`milliseconds`, `epoch`); `players` are in seat
     order, as the set hash takes their commitments."""

@@ -98,36 +98,71 @@ def new_lines(client: Client, since: int) -> list[str]:
     return client.chat.lines[since:]
 
 
-SEED = 424242
-SEED_RANGE = (1, 1_000_000)  # the dealer's seed roll (Fair.SEED_LOW, Fair.SEED_HIGH)
+SEED = 424242  # the seed the tests want: the dealer's seed roll less its range's low end
+
+
+def seed_roll(seed: int = SEED) -> Callable[[int, int], int]:
+    """A scripted seed roll giving this seed, whatever the range the set's hash gives it
+    (fairplay.seed_range: the seed is the roll less the range's low end)."""
+    return lambda low, high: low + seed
 
 
 def deal_fairly(realm: Realm, seated: Seated, hand: int,
                 wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED, *,
-                dealer: Client | None = None, command: str = "/tdeal") -> None:
+                dealer: Client | None = None, command: str = "/tdeal", rolled: int | None = None,
+                before: Callable[[tuple[int, int]], None] | None = None) -> tuple[int, int]:
     """Everyone dealt in (a bank above 0) types /tdeal (or `command`) at once, with secrets
     found so that the players in `wanted` get those faces once the dealer's seed roll gives
-    `seed`. Naming the `dealer` keeps that roll for the dealer's next roll of the seed range,
-    so others' rolls (neighbour addons') leave it alone."""
+    `seed` (or, with `rolled`, the seed roll gives that instead: they ground for the wrong
+    one). Naming the `dealer` keeps that roll for the dealer's roll of the set's seed range,
+    so others' rolls (neighbour addons') leave it alone. `before(seed_range)`, if given, runs
+    just before everyone deals. Returns the seed roll's range (low, high)."""
     # In the table's seat order (the status line's), as the set hash takes the commitments.
     by_name = {client.name: client for client in seated}
     playing = [by_name[name] for name, bank in banks(status(realm, seated[0])).items() if bank]
     names = [client.full_name for client in playing]
     faces = {f"{name}-Thunderhorn": [face(f) for f in want]
              for name, want in (wanted or {}).items()}
+    milliseconds = math.floor(realm.game_time() * 1000 + 0.5)
     randoms = fairplay.grind(
-        names, faces, milliseconds=math.floor(realm.game_time() * 1000 + 0.5),
-        epoch=realm.epoch(), counter=hand, seed=seed, hand_id=f"{seated.table_id}#{hand}",
-        faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
+        names, faces, milliseconds=milliseconds, epoch=realm.epoch(), counter=hand, seed=seed,
+        hand_id=f"{seated.table_id}#{hand}", faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
+    seed_range = fairplay.seed_range(fairplay.dealt_set_hash(
+        names, randoms, milliseconds=milliseconds, epoch=realm.epoch(), counter=hand))
+    roll = seed_roll(seed if rolled is None else rolled)
     if dealer is None:
-        realm.script_rolls(seed)
+        realm.script_rolls(roll)
     else:
-        realm.script_rolls(seed, by=dealer.full_name, bounds=SEED_RANGE)
+        realm.script_rolls(roll, by=dealer.full_name, bounds=seed_range)
+    if before is not None:
+        before(seed_range)
     for client in playing:
         client.script_random(*randoms[client.full_name])
     for client in playing:
         client.type(command)
     realm.run_until_quiet()
+    return seed_range
+
+
+ROLL_RANGE = re.compile(r"\((\d+)-(\d+)\)\.?$")  # how a roll line ends, in every locale
+
+
+def seed_rolls(client: Client) -> list[str]:
+    """The roll lines in this client's chat of the seed roll's width: the seed's, or rolls
+    that might have been taken for it."""
+    return [line for line in client.chat.lines if (match := ROLL_RANGE.search(line))
+            and int(match.group(2)) - int(match.group(1)) + 1 == fairplay.SEED_WIDTH]
+
+
+def seeds_rolled(client: Client) -> list[tuple[str, int]]:
+    """(who, the seed it gives: the roll less its range's low end) for each roll line of the
+    seed roll's width in this client's chat (enUS)."""
+    found = []
+    for line in seed_rolls(client):
+        match = re.fullmatch(r"(\w+) rolls (\d+) \((\d+)-\d+\)", line)
+        if match:
+            found.append((match.group(1), int(match.group(2)) - int(match.group(3))))
+    return found
 
 
 def dealt_table(realm: Realm, addon: Path, names: list[str], **options) -> Seated:

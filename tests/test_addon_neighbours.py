@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from addon_table import (
-    SEED_RANGE,
     TAUREN,
     Seated,
     build_addon,
@@ -20,11 +19,13 @@ from addon_table import (
     dealt_table,
     play,
     seat_table,
+    seed_rolls,
     status,
     street,
     street_range,
 )
-from pyhost.harness import Client, Location, Realm
+from pyhost import fairplay
+from pyhost.harness import Client, Latency, Location, Realm
 
 ADDONS = Path(__file__).parent / "addons"
 NEIGHBOURS = ("GlobalNeighbour", "PrefixFlood", "RollHider", "RollSpammer")
@@ -190,7 +191,7 @@ def test_a_neighbour_that_hides_roll_lines_does_not_blind_the_table(tmp_path, ad
     for client in seated:
         assert client.chat.matching("Dealer Skoll rolls the")  # the flop, read all the same
         assert client.chat.matching("~ Skoll throws the bones")
-        assert not client.chat.matching("(1-1000000)")  # the seed's roll line stayed hidden
+        assert not seed_rolls(client)  # the seed's roll line stayed hidden
         assert client.global_value("RollHiderSeen")[b"hidden"] == 2  # the seed and the flop
     assert "Riggs to act" in status(realm, skoll)
     assert skoll.global_value("RollHiderSeen")[b"rolls"] == 2  # its hook saw both rolls
@@ -243,24 +244,34 @@ def near(low: int, high: int) -> list[tuple[int, int]]:
     """The ranges one off a range, at either end or both, that the server allows."""
     ranges = [(low - 1, high - 1), (low + 1, high + 1), (low, high + 1), (low - 1, high),
               (low + 1, high), (low, high - 1)]
-    return [(a, b) for a, b in ranges if 1 <= a <= b <= SEED_RANGE[1]]
+    return [(a, b) for a, b in ranges if 1 <= a <= b <= fairplay.MAX_ROLL]
 
 
 def feed_spammers(seated: Seated) -> None:
-    """Every RollSpammer also rolls the ranges next to hand 1's streets and the seed's; the
-    players' spammers (not the dealer's, whose rolls of them would be the dealer's) roll the
-    streets' own ranges too, before the dealer does and after. The dealer's spammer leaves
-    out the seed's range: see test_a_seed_rolled_before_the_set_closes_is_not_the_seed."""
+    """Every RollSpammer also rolls the ranges next to hand 1's streets; the players'
+    spammers (not the dealer's, whose rolls of them would be the dealer's) roll the streets'
+    own ranges too, before the dealer does and after. (Each rolls 1-1000000 as well, the
+    dealer's too: see test_a_seed_rolled_before_the_set_closes_is_not_the_seed.)"""
     streets = [street_range(seated.table_id, 1, index) for index in (1, 2, 3)]
     dealer = seated[0]
-    dealer.type(f"/rollspam drop {SEED_RANGE[0]} {SEED_RANGE[1]}")
     for client in seated:
         for low, high in streets:
             ranges = near(low, high) if client is dealer else [(low, high), *near(low, high)]
             for range_low, range_high in ranges:
                 client.type(f"/rollspam add {range_low} {range_high}")
-        for low, high in near(*SEED_RANGE):
-            client.type(f"/rollspam add {low} {high}")
+
+
+def seed_spammers(seated: Seated) -> Callable[[tuple[int, int]], None]:
+    """deal_fairly's `before`: once the test knows the seed roll's range (nobody at the table
+    can before the set closes), every RollSpammer also rolls the ranges next to it, and the
+    players' spammers that range itself, as the players deal and after."""
+    def feed(seed_range: tuple[int, int]) -> None:
+        for client in seated:
+            ranges = near(*seed_range) if client is seated[0] else [seed_range,
+                                                                      *near(*seed_range)]
+            for low, high in ranges:
+                client.type(f"/rollspam add {low} {high}")
+    return feed
 
 
 @pytest.mark.parametrize("first", [True, False], ids=["neighbours first", "table first"])
@@ -279,7 +290,8 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
     play(realm, skoll, "/tholdem start")
     # /tdeal may be GlobalNeighbour's; the long form always reaches the table.
     deal_fairly(realm, seated, 1, {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")},
-                dealer=skoll, command="/tholdem deal")
+                dealer=skoll, command="/tholdem deal",
+                before=seed_spammers(seated) if spamming else None)
     for index, faces in enumerate((("5", "3", "6"), ("6",), ("Warrior",)), 1):
         realm.script_rolls(street(*faces), by=skoll.full_name,
                            bounds=street_range(seated.table_id, 1, index))
@@ -307,21 +319,86 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
     assert realm.errors() == []
 
 
-@pytest.mark.xfail(strict=True, reason="the addon binds the dealer's first roll of 1-1000000 "
-                   "in a hand as its seed, even one made before the set of commitments closed")
 def test_a_seed_rolled_before_the_set_closes_is_not_the_seed(tmp_path, addon):
-    # The dealer's dice addon (or the dealer, typing /roll 1000000) rolls the seed's range
-    # once the hand has started, before anyone has dealt: everyone sees the number, so a
-    # player could grind a secret for it, and the addon must not take it for the seed.
+    # The dealer's dice addon (or the dealer, typing /roll 1000000) rolls 1-1000000 once the
+    # hand has started, before anyone has dealt: everyone sees the number, so a player could
+    # grind a secret for it, and the addon must not take it for the seed.
     realm = Realm(seed=7, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs"], beside=(ADDONS / "RollSpammer",))
     skoll, riggs = seated
     skoll.type("/rollspam drop 1 1000000")  # its one roll of that range is this test's
     play(realm, skoll, "/tholdem start")
-    # The neighbour's roll gives 31337, the seed roll after the close 777777.
-    realm.script_rolls(31337, 777777, by=skoll.full_name, bounds=SEED_RANGE)
+    realm.script_rolls(31337, by=skoll.full_name, bounds=(1, fairplay.MAX_ROLL))
     play(realm, skoll, "/rollspam 1 1000000")
-    # Riggs grinds his secret for two Shamans under the number he has seen.
-    deal_fairly(realm, seated, 1, {"Riggs": ("Shaman", "Shaman")}, seed=31337, dealer=skoll)
-    assert "Skoll rolls 777777 (1-1000000)" in riggs.chat.lines
+    # Riggs grinds his secret for two Shamans under the number he has seen; the seed roll
+    # after the close, of the set's own range, gives 277777.
+    low, high = deal_fairly(realm, seated, 1, {"Riggs": ("Shaman", "Shaman")}, seed=31337,
+                            dealer=skoll, rolled=277777)
+    assert "Skoll rolls 31337 (1-1000000)" in riggs.chat.lines
+    assert f"Skoll rolls {low + 277777} ({low}-{high})" in riggs.chat.lines
     assert "1-[ ¥ ] 2-[ ¥ ]" not in riggs.chat.lines
+
+
+def watch_order(client: Client) -> list[str]:
+    """What reaches this client, in order: "close" for the host's DO close (alone or packed
+    with others), "roll" for a roll line of the seed roll's width."""
+    deliver, seen_ = client.fire, []
+
+    def watching(event, *args):
+        if event == "CHAT_MSG_ADDON" and b"\tclose\t" in args[1]:
+            seen_.append("close")
+        elif event == "CHAT_MSG_SYSTEM" and seed_width(args[0]):
+            seen_.append("roll")
+        return deliver(event, *args)
+
+    client.fire = watching
+    return seen_
+
+
+def seed_width(text) -> bool:
+    line = text.decode() if isinstance(text, bytes) else str(text)
+    low, _, high = line.rsplit("(", 1)[-1].rstrip(").").partition("-")
+    return low.isdigit() and high.isdigit() and int(high) - int(low) + 1 == fairplay.SEED_WIDTH
+
+
+@pytest.mark.parametrize("slow_addon", [False, True],
+                         ids=["close first", "roll line before the close"])
+def test_a_roll_of_the_seeds_width_before_the_close_is_not_the_seed(tmp_path, addon,
+                                                                    slow_addon):
+    # The dealer's dice addon rolls a range as wide as the seed's before anyone deals; a
+    # player grinds his secret for that number as if it were the seed. Only the dealer's roll
+    # of the range the set's hash gives binds, at every client, even where that roll line
+    # comes before the host's close (addon messages slower than the server's lines).
+    realm = Realm(seed=8, wtf=tmp_path / "WTF",
+                  latency=Latency(addon=2.0) if slow_addon else Latency())
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
+                        beside=(ADDONS / "RollSpammer",))
+    skoll, riggs, gray = seated
+    order = {client.name: watch_order(client) for client in (riggs, gray)}
+    play(realm, skoll, "/tholdem start")
+    early = (123457, 123456 + fairplay.SEED_WIDTH)
+    realm.script_rolls(early[0] + 31337, by=skoll.full_name, bounds=early)
+    play(realm, skoll, f"/rollspam {early[0]} {early[1]}")
+    low, high = deal_fairly(realm, seated, 1, {"Riggs": ("Shaman", "Shaman")}, seed=31337,
+                            dealer=skoll, rolled=277777)
+    assert (low, high) != early
+    for client in seated:
+        assert [line for line in seed_rolls(client) if line.startswith("Skoll")] == [
+            f"Skoll rolls {early[0] + 31337} ({early[0]}-{early[1]})",
+            f"Skoll rolls {low + 277777} ({low}-{high})"]
+    assert "1-[ ¥ ] 2-[ ¥ ]" not in riggs.chat.lines
+    expected = ["roll", "roll", "close"] if slow_addon else ["roll", "close", "roll"]
+    assert order == {"Riggs": expected, "Gray": expected}
+    # Every client took the same seed: each reveal checks out at the showdown.
+    for index, faces in enumerate((("5", "3", "6"), ("6",), ("Warrior",)), 1):
+        realm.script_rolls(street(*faces), by=skoll.full_name,
+                           bounds=street_range(seated.table_id, 1, index))
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    check_down(realm, skoll, riggs, gray, skoll)
+    for client in seated:
+        assert not client.chat.matching("do not follow"), client.name
+        assert client.chat.matching(" shows "), client.name
+    assert len({status(realm, client) for client in seated}) == 1
+    assert "the hand is over" in status(realm, skoll)
+    assert realm.errors() == []

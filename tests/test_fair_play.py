@@ -21,6 +21,9 @@ from addon_table import (
     play,
     play_hand,
     seat_table,
+    seed_roll,
+    seed_rolls,
+    seeds_rolled,
     status,
     street,
 )
@@ -67,6 +70,24 @@ def test_the_lua_and_python_arithmetic_agree(fair_lua, secret, seed, name, count
     assert list(lua_dice.values()) == expected
 
 
+@settings(max_examples=40)
+@given(closed=st.text(alphabet="0123456789abcdef", min_size=64, max_size=64))
+def test_the_lua_and_python_seed_ranges_agree(fair_lua, closed):
+    low, high = fairplay.seed_range(closed)
+    assert tuple(fair_lua[b"seed_range"](closed.encode())) == (low, high)
+    assert low >= 1 and high <= fairplay.MAX_ROLL and high - low + 1 == fairplay.SEED_WIDTH
+
+
+def test_the_seed_range_spans_every_offset():
+    # The set hash's first 8 hex digits place it: all zeros at the bottom, one less than the
+    # number of places at the top, that number back at the bottom; any hash gives its own.
+    assert fairplay.seed_range("0" * 64) == (1, fairplay.SEED_WIDTH)
+    top = fairplay.MAX_ROLL - fairplay.SEED_WIDTH + 1
+    assert fairplay.seed_range(f"{top - 1:08x}" + "0" * 56) == (top, fairplay.MAX_ROLL)
+    assert fairplay.seed_range(f"{top:08x}" + "f" * 56) == (1, fairplay.SEED_WIDTH)
+    assert len({fairplay.seed_range(fairplay.sha256_hex(str(n)))[0] for n in range(200)}) == 200
+
+
 def test_faces_are_drawn_without_bias():
     # Six faces: bytes 252-255 would favour faces 1-4, so they are skipped.
     draws = [die for n in range(3000) for die in
@@ -102,8 +123,16 @@ def test_nothing_before_the_reveal_depends_on_the_hidden_dice(tmp_path, addon):
                                  {"Skoll": ("2", "2"), "Riggs": ("3", "Warrior")})
     assert "1-[ ╣ ] 2-[: : ]" in chat_one and "1-[.· '] 2-[ Φ ]" in chat_two
 
-    def masked(log: list[str]) -> list[str]:  # commitments and the set hash are 64 hex digits
-        return [re.sub(r"\b[0-9a-f]{64}\b", "<hash>", line) for line in log]
+    def masked(log: list[str]) -> list[str]:
+        out = []
+        for line in log:
+            line = re.sub(r"\b[0-9a-f]{64}\b", "<hash>", line)  # commitments, the set hash
+            roll = re.search(r"rolls (\d+) \((\d+)-(\d+)\)$", line)
+            if roll and int(roll[3]) - int(roll[2]) + 1 == fairplay.SEED_WIDTH:
+                # The seed roll's range follows from the set hash; the seed is the same.
+                line = f"{line[:roll.start()]}rolls <low> + {int(roll[1]) - int(roll[2])}"
+            out.append(line)
+        return out
 
     assert masked(one) == masked(two)
     assert one != two  # the commitments themselves differ
@@ -154,7 +183,7 @@ def test_grinding_a_secret_gains_nothing(tmp_path, addon):
         [c.full_name for c in seated2], {"Riggs-Thunderhorn": [face("Shaman")] * 2},
         milliseconds=int(realm2.game_time() * 1000 + 0.5), epoch=realm2.epoch(), counter=1,
         seed=SEED, hand_id=f"{seated2.table_id}#1", faces=8, hidden=2)
-    realm2.script_rolls(SEED + 1)  # the server's seed is not the one he ground for
+    realm2.script_rolls(seed_roll(SEED + 1))  # the server's seed is not the one he ground for
     for client in seated2:
         client.script_random(*randoms[client.full_name])
         client.type("/tdeal")
@@ -280,18 +309,18 @@ def test_a_table_with_a_timeout_acts_for_a_player_who_is_gone(tmp_path, addon):
     skoll.type("/tholdem start")
     realm.advance(2)
     realm.logout(gray)  # gone before dealing, betting or showing anything
-    realm.script_rolls(SEED)
+    realm.script_rolls(seed_roll(SEED))
     skoll.type("/tdeal")
     riggs.type("/tdeal")
     realm.advance(2)
     riggs.type("/tbet 2")
     realm.advance(2)
-    assert "Skoll rolls 424242" not in " ".join(skoll.chat.lines)  # the set waits for Gray
+    assert not seed_rolls(skoll)  # the set waits for Gray
     realm.advance(31)  # ... until the time is up: the set closes without Gray, Gray folds
     assert "Gray took too long: the table acts for them." in skoll.chat.lines  # the host
     for client in (skoll, riggs):
         assert "Gray folds" in client.chat
-        assert "Skoll rolls 424242 (1-1000000)" in client.chat
+        assert seeds_rolled(client) == [("Skoll", SEED)]
     skoll.type("/tholdem call")
     realm.advance(2)
     assert "Pot 4; Skoll rolls the flop next" in status_now(skoll)
@@ -308,7 +337,7 @@ def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon
     skoll, riggs, gray = seated
     skoll.type("/tholdem start")
     realm.advance(2)
-    realm.script_rolls(SEED, street("5", "3", "6"), street("6"), street("Warrior"))
+    realm.script_rolls(seed_roll(SEED), street("5", "3", "6"), street("6"), street("Warrior"))
     for client in seated:
         client.type("/tdeal")
     realm.advance(3)

@@ -2,11 +2,12 @@
 --
 -- /tdeal makes a secret and sends only its commitment (a hash).
 -- When everyone still in the hand has committed, the host closes the set with one hash of
--- all commitments, and the dealer makes one seed roll of 1-1000000 with the server's /roll.
--- A player's dice then follow from a hash of their secret, the seed, the hand, their full
--- name and the set's hash: nobody can choose them (the seed comes after the commitment),
--- and nobody can see them before the reveal (the secret never travels until then). At the
--- reveal every client checks the secret against the commitment and the dice against it.
+-- all commitments, and the dealer makes one seed roll with the server's /roll, of a range the
+-- set's hash gives (Fair.seed_range). A player's dice then follow from a hash of their
+-- secret, the seed, the hand, their full name and the set's hash: nobody can choose them
+-- (the seed comes after the commitment: no roll made before the set closed can match its
+-- range), and nobody can see them before the reveal (the secret never travels until then).
+-- At the reveal every client checks the secret against the commitment and the dice against it.
 local _, ns = ...
 
 local Sha256, Comm = ns.Sha256, ns.Comm
@@ -14,7 +15,8 @@ local FACES = #ns.Rules.faces
 
 local Fair = {}
 ns.Fair = Fair
-Fair.SEED_LOW, Fair.SEED_HIGH = 1, 1000000
+-- The seed roll's width, and the largest roll the server makes.
+Fair.SEED_WIDTH, Fair.MAX_ROLL = 500000, 1000000
 
 local made = 0
 
@@ -37,6 +39,16 @@ end
 -- The set's hash: every commitment, in seat order.
 function Fair.set_hash(commitments)
 	return Sha256.hex(table.concat(commitments, "|"))
+end
+
+-- The range of the seed roll: SEED_WIDTH wide, at an offset the set's first 8 hex digits give
+-- (8, as Lua 5.1's tonumber reads them into a C long). Nobody knows it before the set
+-- closes, so no roll made before then (a dice addon's, the dealer's own /roll) can be
+-- taken for the seed. The seed is the roll less the range's low end: 0 to SEED_WIDTH - 1.
+function Fair.seed_range(set_hash)
+	local number = tonumber(tostring(set_hash):sub(1, 8), 16) or 0
+	local low = 1 + number % (Fair.MAX_ROLL - Fair.SEED_WIDTH + 1)
+	return low, low + Fair.SEED_WIDTH - 1
 end
 
 -- `count` faces from the hash stream, each byte kept only below the largest multiple of the

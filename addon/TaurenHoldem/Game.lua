@@ -310,11 +310,29 @@ local function maybe_close(anyway)
 	accept(session.host, "close", table.concat(flags), Fair.set_hash(list))
 end
 
--- The seed binds once the set is closed; then this player's dice are known, to them alone.
+-- A hand's fair-play state: commitments, the seed and the reveals' verdicts.
+local function new_fair()
+	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {} }
+end
+
+-- The seed is the dealer's first roll of the range the set's hash gives (Fair.seed_range),
+-- less its low end. The roll line and the close may come in either order, so the dealer's
+-- rolls of that width wait in `seed_lines` until the hash is known; a roll made before the
+-- close (a dice addon's, the dealer's own /roll) could not know the range. Failing a line,
+-- the seed the host attests in a snapshot. Then this player's dice are known, to them alone.
 local function bind_seed()
 	local fair = session.fair
-	if fair.seed or not fair.set_hash or not fair.seed_line then return end
-	fair.seed = fair.seed_line
+	if fair.seed or not fair.set_hash then return end
+	local low, high = Fair.seed_range(fair.set_hash)
+	for _, line in ipairs(fair.seed_lines) do
+		if line[2] == low and line[3] == high then
+			fair.seed = line[1] - low
+			break
+		end
+	end
+	fair.seed = fair.seed or fair.attested_seed
+	if not fair.seed then return end
+	fair.seed_lines = {}
 	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
 	Game.my_dice()
 end
@@ -329,13 +347,18 @@ function Game.my_dice()
 	end
 end
 
--- The dealer's seed roll, once the set is closed: a moment's wait first, so the message that
--- closed it is everywhere before the roll line.
+-- The dealer's seed roll, once the set is closed, of the range its hash gives: a moment's
+-- wait first, so the message that closed it is everywhere before the roll line (a client
+-- that has the line first keeps it until the close comes).
 local function roll_seed_soon()
 	if not (hand() and hand():dealer_name() == Comm.me()) then return end
 	local this_hand = hand_id()
 	C_Timer.After(0.5, function()
-		if session and hand_id() == this_hand then RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH) end
+		-- (not if it came meanwhile: a dealer catching up replays the close after the roll)
+		local fair = session and hand_id() == this_hand and session.fair
+		if fair and fair.set_hash and not fair.seed then
+			RandomRoll(Fair.seed_range(fair.set_hash))
+		end
 	end)
 end
 
@@ -364,7 +387,7 @@ local function apply(op, player, amount, target, dice)
 			if seat.name == target then current.dealer = index end
 		end
 		Game.say(L.DEALS_ON:format(short(gone), short(target)))
-		if session.fair.set_hash and not session.fair.seed_line then roll_seed_soon() end
+		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
 		after({})
 		return
 	elseif op == "seat" then
@@ -386,7 +409,7 @@ local function apply(op, player, amount, target, dice)
 		session.hands = session.hands + 1
 		session.showing = nil
 		session.rolls = {}
-		session.fair = { commits = {}, dead = {}, verdicts = {}, checking = {} }
+		session.fair = new_fair()
 		my_dice, my_secret = nil, nil
 		session.steps = 0
 		session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
@@ -719,9 +742,10 @@ function Game.roll_line(text)
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
 	if not name or name ~= Ambiguate(hand():dealer_name(), "short") then return end
-	if low == Fair.SEED_LOW and high == Fair.SEED_HIGH then
-		-- The dealer's first seed roll of the hand binds; it counts once the set is closed.
-		if not session.fair.seed_line then session.fair.seed_line = value end
+	if high - low + 1 == Fair.SEED_WIDTH then
+		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
+		local fair = session.fair
+		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high } end
 		bind_seed()
 		return
 	end
@@ -852,7 +876,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	config.blinds = blinds
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
-		waiting = {}, hands = 0, rolls = {}, fair = { commits = {}, dead = {}, verdicts = {}, checking = {} },
+		waiting = {}, hands = 0, rolls = {}, fair = new_fair(),
 		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
@@ -1042,7 +1066,7 @@ Game.internal = {
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
-	send_again = send_again,
+	send_again = send_again, roll_seed_soon = roll_seed_soon,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

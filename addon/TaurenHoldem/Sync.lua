@@ -5,7 +5,7 @@
 -- for a player who lets a timeout pass, and a new host takes over when the old one leaves.
 local _, ns = ...
 
-local Game, L, Dice, Comm, Fair = ns.Game, ns.L, ns.Dice, ns.Comm, ns.Fair
+local Game, L, Dice, Comm = ns.Game, ns.L, ns.Dice, ns.Comm
 local T = Game.internal -- the table's insides, shared with Game.lua
 
 local Sync = {}
@@ -182,7 +182,8 @@ end)
 Comm.on("SEED", function(sender, fields)
 	local session = T.session()
 	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
-		session.fair.seed_line = session.fair.seed_line or tonumber(fields[3])
+		-- Taken if this client saw no roll line of the seed's range itself (bind_seed).
+		session.fair.attested_seed = session.fair.attested_seed or tonumber(fields[3])
 		T.bind_seed()
 	end
 end)
@@ -316,9 +317,7 @@ function Sync.roster_changed()
 	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
 	if name == Comm.me() then
 		-- Whatever the old host left unrolled, the new dealer rolls; waiting resumes.
-		if current and session.fair.set_hash and not session.fair.seed_line then
-			RandomRoll(Fair.SEED_LOW, Fair.SEED_HIGH)
-		end
+		if current and session.fair.set_hash and not session.fair.seed then T.roll_seed_soon() end
 		Sync.arm_timeout()
 	end
 end

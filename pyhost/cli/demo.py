@@ -26,7 +26,7 @@ SEATS = ("Skoll", "Riggs", "Gray", "Dakx")
 # dealer: the flop, the turn, the river. Gray and Dakx fold unseen.
 DICE = {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")}
 STREETS = (("5", "3", "6"), ("6",), ("Warrior",))
-SEED = 424242  # the dealer's seed roll
+SEED = 424242  # the seed: the dealer's seed roll less its range's low end (fairplay.seed_range)
 # The transcript: (who, what they type). Lines without "/" are said at the table.
 SCRIPT = (
     ("Skoll", "/tholdem open guided"),
@@ -109,7 +109,8 @@ def _deal_the_transcripts_dice(realm: Realm, ruleset: Ruleset, clients: dict[str
         hidden=ruleset.deal.hidden)
     for client in clients.values():
         client.script_random(*randoms[client.full_name])
-    realm.script_rolls(SEED, *(_roll_giving(ruleset, faces) for faces in STREETS))
+    realm.script_rolls(lambda low, high: low + SEED,  # of the range the set hash gives
+                       *(_roll_giving(ruleset, faces) for faces in STREETS))
 
 
 def _roll_giving(ruleset: Ruleset, faces: tuple[str, ...]) -> Callable[[int, int], int]:
