@@ -39,9 +39,11 @@ end
 -- the server counts messages, not bytes, so a backlog drains several times faster.
 local BATCH_HEAD = VERSION .. SEPARATOR .. "B" .. SEPARATOR
 local RECORD = "\030"
--- A message in parts: each part is PART_HEAD, "+" (more follows) or "." (the last), text.
+-- A message in parts: each part is PART_HEAD, "i/n" (part i of n), a tab, then its text. The
+-- numbers let a receiver drop a message with a part lost instead of joining the wrong ones.
 local PART_HEAD = VERSION .. SEPARATOR .. "P" .. SEPARATOR
-local MAX_JOINED = 4096 -- a sender's parts beyond this are dropped: nothing honest is so long
+local MAX_JOINED = 4096 -- a message this long at most: nothing honest is longer
+local PART_TEXT = MAX_BYTES - #PART_HEAD - #"99/99\t" -- the text one part carries
 
 local function packed()
 	local first = Comm.queue[1]
@@ -96,11 +98,11 @@ function Comm.send(kind, fields, target)
 	if #message <= MAX_BYTES then
 		Comm.queue[#Comm.queue + 1] = { message = message, target = target, channel = where }
 	else -- longer than one addon message allows: send it in parts, which the receiver joins
-		local size = MAX_BYTES - #PART_HEAD - 1
-		for start = 1, #message, size do
-			local mark = start + size > #message and "." or "+"
+		local count = math.ceil(#message / PART_TEXT)
+		for i = 1, count do
+			local text = message:sub((i - 1) * PART_TEXT + 1, i * PART_TEXT)
 			Comm.queue[#Comm.queue + 1] = { target = target, channel = where,
-				message = PART_HEAD .. mark .. message:sub(start, start + size - 1) }
+				message = PART_HEAD .. i .. "/" .. count .. SEPARATOR .. text }
 		end
 	end
 	Comm.flush()
@@ -146,19 +148,26 @@ function Comm.receive(prefix, message, distribution, sender)
 		return
 	end
 	if message:sub(1, #PART_HEAD) == PART_HEAD then
+		-- By sender and channel: part 1 starts a message, the next part adds to it, a part
+		-- seen already (a duplicate) is passed over, and a part after a lost one drops it all.
 		local from = sender .. SEPARATOR .. distribution
-		local last = message:sub(#PART_HEAD + 1, #PART_HEAD + 1) == "."
-		if arriving[from] == false then -- too long: skipping the rest of it
-			if last then arriving[from] = nil end
-			return
-		end
-		local so_far = (arriving[from] or "") .. message:sub(#PART_HEAD + 2)
-		if #so_far > MAX_JOINED then
-			arriving[from] = false
-			if last then arriving[from] = nil end
-		elseif last then
+		local i, count, text = message:match("^(%d+)/(%d+)\t(.*)$", #PART_HEAD + 1)
+		i, count = tonumber(i), tonumber(count)
+		if not i or i < 1 or i > count or count * PART_TEXT > MAX_JOINED then return end
+		local so_far = arriving[from]
+		if i == 1 then
+			so_far = { text = text, next = 2, count = count }
+		elseif not so_far or so_far.count ~= count or i > so_far.next then
 			arriving[from] = nil
-			Comm.receive(prefix, so_far, distribution, sender)
+			return
+		elseif i < so_far.next then
+			return
+		else
+			so_far.text, so_far.next = so_far.text .. text, i + 1
+		end
+		if i == count then
+			arriving[from] = nil
+			Comm.receive(prefix, so_far.text, distribution, sender)
 		else
 			arriving[from] = so_far
 		end

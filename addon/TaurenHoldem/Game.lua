@@ -28,6 +28,7 @@ function Game.load_saved()
 	db.banks = db.banks or {}
 	db.settings = db.settings or {}
 	db.secrets = db.secrets or {}
+	db.hosting = db.hosting or {} -- a host's table record across a /reload (Sync.lua)
 end
 
 local function settings()
@@ -138,7 +139,7 @@ local function status_line()
 	local current = hand()
 	local banks = {}
 	for i, name in ipairs(session.seats) do
-		banks[i] = short(name) .. " " .. session.engine:banks()[name]
+		banks[i] = short(name) .. " " .. (session.engine:banks()[name] or 0)
 	end
 	local where
 	if not current then
@@ -386,6 +387,7 @@ local function apply(op, player, amount, target, dice)
 		for index, seat in ipairs(current.seats) do
 			if seat.name == target then current.dealer = index end
 		end
+		if current:dealer_name() == gone then return end -- not a player in this hand
 		Game.say(L.DEALS_ON:format(short(gone), short(target)))
 		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
 		after({})
@@ -405,6 +407,14 @@ local function apply(op, player, amount, target, dice)
 		Game.say(L.LEFT:format(short(player)))
 		return
 	elseif op == "start" then
+		-- The record a catching-up player replays restarts with each hand: where the table
+		-- stood before it (BASE), then this hand's own messages, from the start on.
+		local stood = { session.id, session.seq - 1, session.hands, session.dealer or "" }
+		for _, name in ipairs(session.seats) do
+			stood[#stood + 1] = name .. "=" .. (session.banks[name] or 0)
+		end
+		session.log = { { "BASE", stood }, session.log[#session.log] }
+		session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
 		session.dealer = player
 		session.hands = session.hands + 1
 		session.showing = nil
@@ -489,7 +499,7 @@ local drain -- below: apply whatever can be applied now
 local function resync()
 	if session.host == Comm.me() then return end
 	session, my_dice = nil, nil
-	ns.Sync.hello()
+	ns.Sync.hello(3)
 end
 
 -- The host's next order, if it can be applied now. An order waits until this client has seen
@@ -512,6 +522,10 @@ local function next_order()
 	end
 	if item[3] == "show" and item[6] == "" then
 		if not revealed(session.hands)[item[4]] or check_later(item[4], drain) then return false end
+	end
+	if (item[3] == "close" or item[3] == "dealer") and not live then
+		resync() -- an order for a hand this client does not have: out of step
+		return false
 	end
 	if item[3] == "show" and live and current.shown[item[4]] ~= nil then
 		resync() -- the host acted for a player whose own reveal crossed it: its record rules
@@ -595,7 +609,10 @@ local function pending()
 	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
 	local current = hand()
-	if not turns or not current or current.phase == "over" then return false end
+	if not current or current.phase == "over" then return false end
+	-- A reveal while this client is still betting: the turns before it never came.
+	if current.phase == "betting" and next(revealed(session.hands)) then return true end
+	if not turns then return false end
 	for step, slot in pairs(turns) do
 		if step > session.steps + 1 and next(slot) then return true end -- one came after a gap
 	end
@@ -640,11 +657,27 @@ Comm.on("AGAIN", function(_, fields)
 	send_again(fields[2], fields[3])
 end)
 
-drain = function()
-	local moved = false
-	while session and (next_order() or next_turn() or next_commit() or next_show()) do
-		moved = true
+-- One more thing applied, if any can be. Each may resync (drop the table): stop there.
+local function one_more()
+	for _, next_thing in ipairs({ next_order, next_turn, next_commit, next_show }) do
+		if not session then return false end
+		if next_thing() then return true end
 	end
+	return false
+end
+
+-- Not re-entered: what it applies may call it again (a street's roll lets turns through), and
+-- the loop already running goes on with those; an inner one could drop the table (resync)
+-- under the outer one's feet.
+local draining = false
+
+drain = function()
+	if draining then return end
+	draining = true
+	local moved = false
+	local ok, failure = pcall(function() while one_more() do moved = true end end)
+	draining = false
+	if not ok then error(failure, 0) end
 	if not session then return end
 	if moved then ns.Sync.arm_beat() end
 	if pending() then ns.Sync.watch_gap() end -- something came before one missing
@@ -691,6 +724,10 @@ local function turn(player, op, amount)
 		current and current.phase ~= "over" and #current.community or 0 }
 	Comm.send("TURN", fields)
 	take_turn(Comm.me(), fields)
+	local number, step = fields[2], fields[3]
+	ns.Sync.confirm("TURN", fields, function(now)
+		return now.hands ~= number or now.steps > step -- someone acted after it
+	end)
 end
 
 Comm.on("TURN", function(sender, fields)
@@ -852,12 +889,22 @@ function Game.request(op, amount, target, dice)
 		turn(me, op, amount)
 	elseif op == "commit" then
 		heard(session.hands)[me] = target
-		Comm.send("ACT", { session.id, op, amount or "", target or "", "" })
+		local fields, number = { session.id, op, amount or "", target or "", "" }, session.hands
+		Comm.send("ACT", fields)
 		drain()
+		ns.Sync.confirm("ACT", fields, function(now)
+			return now.hands ~= number or now.fair.set_hash ~= nil -- the set closed
+		end)
 	elseif session.mode == "guided" and op == "show" then
 		revealed(session.hands)[me] = { target or "", encode_dice(dice) }
-		Comm.send("ACT", { session.id, op, session.hands, target or "", encode_dice(dice) })
+		local fields, number = { session.id, op, session.hands, target or "", encode_dice(dice) },
+			session.hands
+		Comm.send("ACT", fields)
 		drain()
+		ns.Sync.confirm("ACT", fields, function(now)
+			local current = hand()
+			return now.hands ~= number or not current or current.phase == "over"
+		end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(reason) end
@@ -1062,7 +1109,7 @@ end
 
 Game.internal = {
 	session = function() return session end,
-	hand = hand, heard = heard, revealed = revealed, in_hand = in_hand,
+	hand = hand, heard = heard, revealed = revealed, in_hand = in_hand, rebuild = rebuild,
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
@@ -1078,6 +1125,8 @@ Game.internal = {
 		end
 		session, my_dice = nil, nil
 	end,
+	forget = function() session, my_dice = nil, nil end, -- this client left the table's group
+	db = function() return db end,
 	-- This player's secret for the current hand, if it survived in SavedVariables.
 	restore_secret = function()
 		local saved = db.secrets[Comm.me()]

@@ -216,6 +216,8 @@ end
 local frame = CreateFrame("Frame")
 frame:RegisterEvent("ADDON_LOADED")
 frame:RegisterEvent("PLAYER_LOGIN")
+frame:RegisterEvent("PLAYER_ENTERING_WORLD")
+frame:RegisterEvent("PLAYER_LOGOUT")
 frame:RegisterEvent("CHAT_MSG_ADDON")
 frame:RegisterEvent("CHAT_MSG_SYSTEM")
 frame:RegisterEvent("GROUP_ROSTER_UPDATE")
@@ -225,7 +227,11 @@ frame:SetScript("OnEvent", function(_, event, ...)
 	elseif event == "PLAYER_LOGIN" then
 		name_taken_commands()
 		Comm.init()
-		ns.Sync.hello()
+	elseif event == "PLAYER_ENTERING_WORLD" then
+		local _, reloading = ...
+		ns.Sync.enter(reloading)
+	elseif event == "PLAYER_LOGOUT" then
+		ns.Sync.save()
 	elseif event == "CHAT_MSG_ADDON" then
 		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then

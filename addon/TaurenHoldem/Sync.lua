@@ -80,6 +80,26 @@ function Sync.arm_beat()
 	after(1, BEAT_SECONDS)
 end
 
+-- This player's own message that the host must hear (a turn, a commitment, a reveal): the
+-- host's next heartbeat says whether it has it (and the handler below sends it again if not),
+-- or the table moves past it (`arrived`). With neither, the host never heard it and has had
+-- nothing to beat about: it goes again, at most BEATS times.
+local CONFIRM_SECONDS = BEAT_SECONDS + 2
+function Sync.confirm(kind, fields, arrived)
+	local session = T.session()
+	if not session or session.host == Comm.me() then return end
+	local sent_at = GetTime()
+	local function check(count)
+		C_Timer.After(CONFIRM_SECONDS, function()
+			if T.session() ~= session or arrived(session) then return end
+			if (session.beat_heard or sent_at) > sent_at then return end
+			Comm.send(kind, fields)
+			if count < BEATS then check(count + 1) end
+		end)
+	end
+	check(1)
+end
+
 local last_hello -- when this client last asked
 
 Comm.on("AT", function(sender, fields)
@@ -92,14 +112,12 @@ Comm.on("AT", function(sender, fields)
 	if sender ~= session.host or fields[1] ~= session.id then return end
 	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
 	if not (seq and hands and steps) then return end
-	if session.catching_up then
-		-- A snapshot that never finished (a part lost): start it again.
-		if GetTime() - session.caught_at >= BEAT_SECONDS then T.resync() end
-		return
-	end
+	session.beat_heard = GetTime()
+	if session.catching_up then return end -- (see SNAP below)
 	if seq < session.seq or hands < session.hands then return T.resync() end -- the host's rules
 	local current = T.hand()
-	if hands == session.hands and current and current.phase ~= "over" then
+	-- (The host's flags are there only while its hand waits on commitments or reveals.)
+	if hands == session.hands and current then
 		local me = Comm.me()
 		if steps < session.steps then T.send_again(hands, steps + 1) end
 		local at -- this player's flag in the host's
@@ -125,24 +143,38 @@ end)
 -- so far), and the player's client replays it quietly. Rolls it did not see itself are
 -- attested by the host.
 
-Comm.on("HELLO", function(sender)
-	local session = T.session()
-	if not session or session.host ~= Comm.me() then return end
-	Comm.send("SNAP", { session.id, session.mode, session.mode_settings[1] or "",
+-- The table's record as a catching-up client replays it, each field as the wire carries it.
+local function record(session)
+	local entries = { { "SNAP", { session.id, session.mode, session.mode_settings[1] or "",
 		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "",
-		session.opener }, sender)
+		session.opener } } }
 	for number, players in pairs(session.heard) do
 		for player, commitment in pairs(players) do
-			Comm.send("HEARD", { session.id, number, player, commitment }, sender)
+			entries[#entries + 1] = { "HEARD", { session.id, number, player, commitment } }
 		end
 	end
 	for number, players in pairs(session.revealed) do
 		for player, reveal in pairs(players) do
-			Comm.send("REVEALED", { session.id, number, player, reveal[1], reveal[2] }, sender)
+			entries[#entries + 1] = { "REVEALED", { session.id, number, player, reveal[1],
+				reveal[2] } }
 		end
 	end
-	for _, entry in ipairs(session.log) do Comm.send(entry[1], entry[2], sender) end
-	Comm.send("SNAPEND", { session.id }, sender)
+	for _, entry in ipairs(session.log) do entries[#entries + 1] = { entry[1], entry[2] } end
+	-- The end says how far the record goes: a client short of it lost part of it.
+	entries[#entries + 1] = { "SNAPEND", { session.id, session.seq, session.hands,
+		session.steps } }
+	for _, entry in ipairs(entries) do
+		local fields = {}
+		for i, field in ipairs(entry[2]) do fields[i] = tostring(field) end
+		entry[2] = fields
+	end
+	return entries
+end
+
+Comm.on("HELLO", function(sender)
+	local session = T.session()
+	if not session or session.host ~= Comm.me() then return end
+	for _, entry in ipairs(record(session)) do Comm.send(entry[1], entry[2], sender) end
 end)
 
 local function from_host(sender, fields)
@@ -156,9 +188,31 @@ Comm.on("SNAP", function(sender, fields)
 	local opener = (fields[7] or "") ~= "" and fields[7] or sender
 	Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
 		tonumber(fields[5]), true)
-	T.session().host = sender
-	T.session().timeout = tonumber(fields[6])
-	T.session().caught_at = GetTime()
+	local session = T.session()
+	session.host, session.timeout = sender, tonumber(fields[6])
+	-- A part of the snapshot lost on the way leaves it unfinished: start it again.
+	C_Timer.After(BEAT_SECONDS, function()
+		if T.session() == session and session.catching_up then T.resync() end
+	end)
+end)
+
+-- Where the table stood before this hand: the seats, their banks and the counts so far.
+Comm.on("BASE", function(sender, fields)
+	local session = T.session()
+	-- Once only (the network may bring it twice), before anything is replayed on top of it.
+	if not from_host(sender, fields) or not session.catching_up or session.based then return end
+	session.based = true
+	session.seq, session.hands = tonumber(fields[2]) or 0, tonumber(fields[3]) or 0
+	session.dealer = fields[4] ~= "" and fields[4] or session.host
+	session.seats, session.banks = {}, {}
+	for i = 5, #fields do
+		local name, bank = fields[i]:match("^(.+)=(%d+)$")
+		if name then
+			session.seats[#session.seats + 1] = name
+			session.banks[name] = tonumber(bank)
+		end
+	end
+	T.rebuild()
 end)
 
 Comm.on("HEARD", function(sender, fields)
@@ -197,6 +251,11 @@ Comm.on("SNAPEND", function(sender, fields)
 	Game.my_dice()
 	Game.say(T.status_line())
 	T.after({}) -- whose turn it is, or this player's reveal if the showdown is on
+	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
+	if seq and hands and steps then
+		session.behind = { seq = seq, hands = hands, steps = steps }
+		if T.pending() then Sync.watch_gap() end
+	end
 end)
 
 ------------------------------------------------------------------------------
@@ -221,16 +280,21 @@ local function next_connected(seats, name)
 	end
 end
 
+-- The host names who deals on for a dealer gone: the next connected player in the hand.
+local function deal_on(current)
+	local names = {}
+	for i, seat in ipairs(current.seats) do names[i] = seat.name end
+	local successor = next_connected(names, current:dealer_name())
+	if successor then T.accept(T.session().host, "dealer", nil, successor) end
+end
+
 local function on_timeout(only_gone)
 	local session = T.session()
 	local current = T.hand()
 	if not current or current.phase == "over" then return end
-	-- A dealer gone with streets to roll: the next connected seat deals on.
+	-- A dealer gone with streets to roll: the next connected player in the hand deals on.
 	local dealer = current:dealer_name()
-	if dealer ~= session.host and not connected(dealer) then
-		local successor = next_connected(session.seats, dealer)
-		if successor then T.accept(session.host, "dealer", nil, successor) end
-	end
+	if dealer ~= session.host and not connected(dealer) then deal_on(current) end
 	local function due(name) return not only_gone or not connected(name) end
 	local line = only_gone and L.DROPPED or L.TIMED_OUT
 	if not session.fair.set_hash then
@@ -289,10 +353,17 @@ end
 local was_grouped -- at the last roster update: a client that just joined a group asks
 
 function Sync.roster_changed()
-	if IsInGroup() and not was_grouped then Sync.hello() end
+	if IsInGroup() and not was_grouped then Sync.hello(2) end
+	local left = was_grouped and not IsInGroup()
 	was_grouped = IsInGroup()
 	local session = T.session()
 	if not session then return end
+	if left then
+		-- This player left: the table plays on in the group, without this client, which
+		-- catches up again if it rejoins (nothing is void or refunded here).
+		Game.say(L.LEFT_GROUP:format(T.short(session.host)))
+		return T.forget()
+	end
 	if connected(session.host) then
 		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
 		local current = T.hand()
@@ -308,26 +379,50 @@ function Sync.roster_changed()
 		return T.void()
 	end
 	session.host, session.behind = name, nil
+	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
+	if name ~= Comm.me() then return end
+	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
+	-- that it is in the record a catching-up player replays. Waiting resumes.
 	local current = T.hand()
 	if current and current.phase ~= "over" and current:dealer_name() == gone then
-		for index, seat in ipairs(current.seats) do
-			if seat.name == name then current.dealer = index end
-		end
+		deal_on(current)
 	end
-	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
-	if name == Comm.me() then
-		-- Whatever the old host left unrolled, the new dealer rolls; waiting resumes.
-		if current and session.fair.set_hash and not session.fair.seed then T.roll_seed_soon() end
-		Sync.arm_timeout()
-	end
+	T.maybe_close()
+	Sync.arm_timeout()
 end
 
--- After a /reload, a login in a group or joining one: ask whether a table is running.
-function Sync.hello()
+-- A host who reloads keeps the table: its record is saved on the way out and replayed on
+-- the way back in, as a snapshot from itself. Anyone else asks the host (HELLO), and so does
+-- a host back from logging out, whose table passed to the next seat meanwhile.
+function Sync.save()
+	local session, hosting = T.session(), T.db().hosting
+	hosting[Comm.me()] = session and session.host == Comm.me() and record(session) or nil
+end
+
+function Sync.enter(reloading)
+	local hosting, me = T.db().hosting, Comm.me()
+	local entries = hosting[me]
+	hosting[me] = nil
+	if not (entries and reloading and IsInGroup()) then return Sync.hello(2) end
+	was_grouped = true
+	for _, entry in ipairs(entries) do
+		local handler = Comm.handlers[entry[1]]
+		if handler then handler(me, entry[2]) end
+	end
+	Sync.arm_timeout() -- the heartbeat and any timeout, as before the reload
+end
+
+-- After a login in a group or joining one: ask whether a table is running.
+-- `retries`: a client that knows a table is running (it dropped its copy to start afresh)
+-- asks again while no snapshot comes, a few seconds further apart each time.
+function Sync.hello(retries, seconds)
 	was_grouped = IsInGroup()
-	if not T.session() and was_grouped then
-		last_hello = GetTime()
-		Comm.send("HELLO", {})
+	if T.session() or not was_grouped then return end
+	last_hello = GetTime()
+	Comm.send("HELLO", {})
+	if retries and retries > 0 then
+		seconds = seconds or 5
+		C_Timer.After(seconds, function() Sync.hello(retries - 1, seconds * 2) end)
 	end
 end
 
