@@ -34,11 +34,11 @@ local function full_name(name, realm)
 end
 
 -- NAME as typed, or the player's target.
-local function target_of(typed)
-	if typed then
-		if typed:find("-", 1, true) then return typed end
-		local name, realm = UnitFullName(typed)
-		return full_name(name, realm) or full_name(typed)
+local function target_of(named)
+	if named then
+		if named:find("-", 1, true) then return named end
+		local name, realm = UnitFullName(named)
+		return full_name(name, realm) or full_name(named)
 	end
 	if not UnitExists("target") then return nil end
 	return full_name(UnitFullName("target"))
