@@ -29,6 +29,8 @@ function Game.load_saved()
 	db.settings = db.settings or {}
 	db.secrets = db.secrets or {}
 	db.hosting = db.hosting or {} -- a host's table record across a /reload (Sync.lua)
+	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
+	db.sent = db.sent or {} -- this player's turns in the current hand (my_turns)
 end
 
 local function settings()
@@ -159,6 +161,17 @@ local function status_line()
 end
 Game.status_line = status_line
 
+local function hand_id()
+	return session.id .. "#" .. session.hands
+end
+
+-- This player's secret for the current hand, if one was committed to (SavedVariables keep it
+-- across a /reload).
+local function saved_secret()
+	local saved = db.secrets[Comm.me()]
+	return saved and saved.hand == hand_id() and saved.secret or nil
+end
+
 local function after(events)
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
@@ -183,10 +196,15 @@ local function after(events)
 		for _, seat in ipairs(current.seats) do
 			if seat.name == me and (seat.status == "active" or seat.status == "all-in")
 				and not current.shown[me] and not session.showing then
-				session.showing = true
-				-- Without a secret and a seed there are no dice to show: the check at every
-				-- client then finds the hand dead.
-				Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })
+				my_secret = my_secret or saved_secret()
+				Game.my_dice()
+				-- With a secret but no seed yet, wait for it (bind_seed comes back here).
+				-- Without a secret there are no dice to show: the check at every client then
+				-- finds the hand dead.
+				if not my_secret or my_dice then
+					session.showing = true
+					Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })
+				end
 			end
 		end
 	end
@@ -212,10 +230,6 @@ local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = t
 
 local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
 	dealer = true }
-
-local function hand_id()
-	return session.id .. "#" .. session.hands
-end
 
 local function in_hand(current, name)
 	for _, seat in ipairs(current.seats) do
@@ -311,9 +325,11 @@ local function maybe_close(anyway)
 	accept(session.host, "close", table.concat(flags), Fair.set_hash(list))
 end
 
--- A hand's fair-play state: commitments, the seed and the reveals' verdicts.
+-- A hand's fair-play state: commitments, the seed and the reveals' verdicts, and who dealt
+-- before the dealer now (their rolls still count: a line can come after the order naming
+-- the next dealer).
 local function new_fair()
-	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {} }
+	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {}, dealt = {} }
 end
 
 -- The seed is the dealer's first roll of the range the set's hash gives (Fair.seed_range),
@@ -327,7 +343,7 @@ local function bind_seed()
 	local low, high = Fair.seed_range(fair.set_hash)
 	for _, line in ipairs(fair.seed_lines) do
 		if line[2] == low and line[3] == high then
-			fair.seed = line[1] - low
+			fair.seed, fair.seen = line[1] - low, true -- seen rolled, not taken on trust
 			break
 		end
 	end
@@ -336,6 +352,7 @@ local function bind_seed()
 	fair.seed_lines = {}
 	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
 	Game.my_dice()
+	if hand() and hand().phase == "showdown" then after({}) end -- a reveal waiting on it
 end
 
 -- This player's dice, once their secret and the seed are both known (shown to them alone).
@@ -352,12 +369,15 @@ end
 -- wait first, so the message that closed it is everywhere before the roll line (a client
 -- that has the line first keeps it until the close comes).
 local function roll_seed_soon()
-	if not (hand() and hand():dealer_name() == Comm.me()) then return end
+	-- (A client replaying a snapshot does not: it rolls, if still due, once caught up.)
+	if session.catching_up or not (hand() and hand():dealer_name() == Comm.me()) then return end
 	local this_hand = hand_id()
 	C_Timer.After(0.5, function()
-		-- (not if it came meanwhile: a dealer catching up replays the close after the roll)
 		local fair = session and hand_id() == this_hand and session.fair
-		if fair and fair.set_hash and not fair.seed then
+		-- Once a hand, even across a /reload (the first roll binds), and only by the dealer.
+		if fair and fair.set_hash and not fair.seed and hand():dealer_name() == Comm.me()
+			and db.seed_rolled[Comm.me()] ~= this_hand then
+			db.seed_rolled[Comm.me()] = this_hand
 			RandomRoll(Fair.seed_range(fair.set_hash))
 		end
 	end)
@@ -388,6 +408,7 @@ local function apply(op, player, amount, target, dice)
 			if seat.name == target then current.dealer = index end
 		end
 		if current:dealer_name() == gone then return end -- not a player in this hand
+		session.fair.dealt[Ambiguate(gone, "short")] = true
 		Game.say(L.DEALS_ON:format(short(gone), short(target)))
 		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
 		after({})
@@ -521,8 +542,12 @@ local function next_order()
 		end
 	end
 	if item[3] == "show" and item[6] == "" then
-		if not revealed(session.hands)[item[4]] or check_later(item[4], drain) then return false end
+		if not (revealed(session.hands)[item[4]] and session.fair.seed)
+			or check_later(item[4], drain) then return false end
 	end
+	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
+	-- catches up): starting over an unfinished one would leave its banks behind.
+	if item[3] == "start" and live then return false end
 	if (item[3] == "close" or item[3] == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
@@ -587,6 +612,9 @@ end
 local function next_show()
 	local current = hand()
 	if session.mode ~= "guided" or not current or current.phase ~= "showdown" then return false end
+	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
+	-- without it would look false.
+	if not session.fair.seed then return false end
 	for player, reveal in pairs(revealed(session.hands)) do
 		if not reveal.applied and in_hand(current, player) and current.shown[player] == nil then
 			if check_later(player, drain) then return false end
@@ -600,9 +628,10 @@ end
 
 -- The host's heartbeat (Sync.lua) said it is further on than this client.
 local function behind_host()
-	local at = session.behind
+	local at, current = session.behind, hand()
 	return at ~= nil and (at.seq > session.seq or at.hands > session.hands
-		or (at.hands == session.hands and at.steps > session.steps))
+		or (at.hands == session.hands and (at.steps > session.steps
+			or (at.over and current ~= nil and current.phase ~= "over"))))
 end
 
 local function pending()
@@ -637,16 +666,28 @@ end
 
 -- Send again the turn this client took at that step of that hand: only its own, or (the host)
 -- one it sent for a player.
+-- This player's own turns this hand, kept in SavedVariables: a /reload or a snapshot that
+-- drops the table's copy must not lose one the host may never have heard.
+local function my_turns()
+	local sent = db.sent[Comm.me()]
+	if not sent or sent.hand ~= hand_id() then
+		sent = { hand = hand_id() }
+		db.sent[Comm.me()] = sent
+	end
+	return sent
+end
+
+-- Send again the turn this client took at that step of that hand: only its own, or (the host)
+-- one it sent for a player.
 local function send_again(number, step)
-	local me = Comm.me()
+	local mine = tostring(number) == tostring(session.hands) and my_turns()[tonumber(step)]
+	if mine then return Comm.send("TURN", mine) end
+	if session.host ~= Comm.me() then return end
 	for i = #session.log, 1, -1 do
 		local entry = session.log[i]
-		if entry[1] == "TURN" and tostring(entry[2][2]) == tostring(number)
+		if entry[1] == "TURN" and entry.attested and tostring(entry[2][2]) == tostring(number)
 			and tostring(entry[2][3]) == tostring(step) then
-			if entry[2][5] == me or (session.host == me and entry.attested) then
-				Comm.send("TURN", entry[2])
-			end
-			return
+			return Comm.send("TURN", entry[2])
 		end
 	end
 end
@@ -722,6 +763,7 @@ local function turn(player, op, amount)
 	local current = hand()
 	local fields = { session.id, session.hands, session.steps + 1, op, player, amount or "",
 		current and current.phase ~= "over" and #current.community or 0 }
+	if player == Comm.me() then my_turns()[fields[3]] = fields end
 	Comm.send("TURN", fields)
 	take_turn(Comm.me(), fields)
 	local number, step = fields[2], fields[3]
@@ -775,10 +817,18 @@ apply_rolls = function()
 	drain()
 end
 
+-- Roll lines heard while this client has no table (between dropping its copy and the
+-- snapshot): read once the snapshot is in, or a seed or street rolled meanwhile is lost here.
+local unread_rolls = {}
+
 function Game.roll_line(text)
+	if not session and #unread_rolls < 20 then unread_rolls[#unread_rolls + 1] = text end
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
-	if not name or name ~= Ambiguate(hand():dealer_name(), "short") then return end
+	if not name then return end
+	if name ~= Ambiguate(hand():dealer_name(), "short") and not session.fair.dealt[name] then
+		return
+	end
 	if high - low + 1 == Fair.SEED_WIDTH then
 		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
 		local fair = session.fair
@@ -896,6 +946,7 @@ function Game.request(op, amount, target, dice)
 			return now.hands ~= number or now.fair.set_hash ~= nil -- the set closed
 		end)
 	elseif session.mode == "guided" and op == "show" then
+		if revealed(session.hands)[me] then return end -- one reveal a hand: the first stands
 		revealed(session.hands)[me] = { target or "", encode_dice(dice) }
 		local fields, number = { session.id, op, session.hands, target or "", encode_dice(dice) },
 			session.hands
@@ -1036,7 +1087,10 @@ end
 function Game.deal()
 	local current = hand()
 	if current and current.phase ~= "over" and in_hand(current, Comm.me()) then
-		-- At a table: commit to a secret; the dice come with the dealer's seed roll.
+		-- At a table: commit to a secret; the dice come with the dealer's seed roll. Once a
+		-- hand: a secret already committed to (kept in SavedVariables across a /reload or
+		-- a snapshot still replaying) stands; a second one would not match the commitment.
+		my_secret = my_secret or saved_secret()
 		if my_secret then
 			Game.say(my_dice and L.ALREADY_ROLLED:format(Dice.line(my_dice)) or L.AWAITING_SEED)
 			return
@@ -1113,7 +1167,7 @@ Game.internal = {
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
-	send_again = send_again, roll_seed_soon = roll_seed_soon,
+	send_again = send_again, roll_seed_soon = roll_seed_soon, drain = drain,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()
@@ -1128,8 +1182,18 @@ Game.internal = {
 	forget = function() session, my_dice = nil, nil end, -- this client left the table's group
 	db = function() return db end,
 	-- This player's secret for the current hand, if it survived in SavedVariables.
-	restore_secret = function()
-		local saved = db.secrets[Comm.me()]
-		if saved and saved.hand == hand_id() then my_secret = saved.secret end
+	restore_secret = function() my_secret = saved_secret() end,
+	read_unread_rolls = function()
+		local lines = unread_rolls
+		unread_rolls = {}
+		for _, text in ipairs(lines) do Game.roll_line(text) end
+	end,
+	-- Caught up: a turn of this player's that the record does not have yet goes again.
+	resume_turn = function()
+		local mine = my_turns()[session.steps + 1]
+		if mine then
+			Comm.send("TURN", mine)
+			take_turn(Comm.me(), mine)
+		end
 	end,
 }

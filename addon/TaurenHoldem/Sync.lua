@@ -43,6 +43,7 @@ end
 -- catches up, one whose turn, commitment or reveal the host lacks sends it again, one ahead
 -- of the host (a new host who missed an order) takes the host's record.
 local BEAT_SECONDS, BEATS = 10, 3
+local succeed -- below: who runs the table when its host is gone
 
 -- "s" and a flag per seat of the hand: whose commitments (or reveals) the host has.
 local function seat_flags(current, has)
@@ -61,7 +62,8 @@ local function beat()
 		shown = seat_flags(current, function(name) return current.shown[name] ~= nil end)
 	end
 	Comm.send("AT", { session.id, session.seq, session.hands, session.steps,
-		live and #current.community or 0, commits, shown })
+		live and #current.community or 0, commits, shown, live and "" or "over",
+		session.fair.seed or "" })
 end
 
 function Sync.arm_beat()
@@ -115,6 +117,17 @@ Comm.on("AT", function(sender, fields)
 	session.beat_heard = GetTime()
 	if session.catching_up then return end -- (see SNAP below)
 	if seq < session.seq or hands < session.hands then return T.resync() end -- the host's rules
+	-- Two seed rolls (a dealer gone as it rolled, the next one rolling too) may have bound
+	-- differently here and at the host: the host's record rules.
+	local seed = session.fair.seed
+	if hands == session.hands and seed and (fields[9] or "") ~= "" and tostring(seed) ~= fields[9]
+		then return T.resync() end
+	-- The host missed the seed's roll line (it was away when it came): say what this client
+	-- saw rolled. (Not once the hand is over, nor while the set is still open.)
+	if hands == session.hands and seed and session.fair.seen and (fields[9] or "") == ""
+		and (fields[6] or "") == "" and fields[8] ~= "over" then
+		Comm.send("SEEN", { session.id, hands, seed }, session.host)
+	end
 	local current = T.hand()
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
 	if hands == session.hands and current then
@@ -133,7 +146,7 @@ Comm.on("AT", function(sender, fields)
 			Comm.send("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
 		end
 	end
-	session.behind = { seq = seq, hands = hands, steps = steps }
+	session.behind = { seq = seq, hands = hands, steps = steps, over = fields[8] == "over" }
 	if T.pending() then Sync.watch_gap() end
 end)
 
@@ -161,8 +174,9 @@ local function record(session)
 	end
 	for _, entry in ipairs(session.log) do entries[#entries + 1] = { entry[1], entry[2] } end
 	-- The end says how far the record goes: a client short of it lost part of it.
+	local current = T.hand()
 	entries[#entries + 1] = { "SNAPEND", { session.id, session.seq, session.hands,
-		session.steps } }
+		session.steps, (current and current.phase ~= "over") and "" or "over" } }
 	for _, entry in ipairs(entries) do
 		local fields = {}
 		for i, field in ipairs(entry[2]) do fields[i] = tostring(field) end
@@ -173,6 +187,10 @@ end
 
 Comm.on("HELLO", function(sender)
 	local session = T.session()
+	if session and sender == session.host and sender ~= Comm.me() then
+		succeed(sender) -- the host has lost its table: the next seat runs it, and answers
+		session = T.session()
+	end
 	if not session or session.host ~= Comm.me() then return end
 	for _, entry in ipairs(record(session)) do Comm.send(entry[1], entry[2], sender) end
 end)
@@ -233,6 +251,35 @@ Comm.on("ROLLED", function(sender, fields)
 	end
 end)
 
+-- The host, which missed the seed's roll line, takes the seed from the players who saw it:
+-- it listens a few seconds after the first report, then takes the value most of them saw
+-- (so one player's word does not outweigh the others').
+Comm.on("SEEN", function(sender, fields)
+	local session, current = T.session(), T.hand()
+	if not session or session.host ~= Comm.me() or fields[1] ~= session.id then return end
+	local fair, seed = session.fair, tonumber(fields[3])
+	if tonumber(fields[2]) ~= session.hands or fair.seed or not fair.set_hash or not seed
+		or not current then return end
+	local dealt_in = false -- any of the hand's players, folded or not, saw it rolled
+	for _, seat in ipairs(current.seats) do dealt_in = dealt_in or seat.name == sender end
+	if not dealt_in then return end
+	if fair.reports then fair.reports[sender] = seed return end
+	fair.reports = { [sender] = seed }
+	C_Timer.After(GAP_SECONDS, function()
+		if T.session() ~= session or session.fair ~= fair or fair.seed then return end
+		local votes, best = {}, nil
+		for _, reported in pairs(fair.reports) do votes[reported] = (votes[reported] or 0) + 1 end
+		for value, count in pairs(votes) do
+			if not best or count > votes[best] or (count == votes[best] and value < best) then
+				best = value
+			end
+		end
+		fair.attested_seed = best
+		T.bind_seed()
+		T.drain()
+	end)
+end)
+
 Comm.on("SEED", function(sender, fields)
 	local session = T.session()
 	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
@@ -247,13 +294,18 @@ Comm.on("SNAPEND", function(sender, fields)
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
+	T.read_unread_rolls()
+	if T.session() ~= session then return end
 	Game.say(L.CAUGHT_UP:format(T.short(session.host)))
 	Game.my_dice()
 	Game.say(T.status_line())
+	T.resume_turn()
+	if T.session() ~= session then return end -- it showed this copy out of step: afresh
 	T.after({}) -- whose turn it is, or this player's reveal if the showdown is on
+	T.roll_seed_soon() -- a dealer whose seed roll is still due
 	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
 	if seq and hands and steps then
-		session.behind = { seq = seq, hands = hands, steps = steps }
+		session.behind = { seq = seq, hands = hands, steps = steps, over = fields[5] == "over" }
 		if T.pending() then Sync.watch_gap() end
 	end
 end)
@@ -352,6 +404,28 @@ end
 
 local was_grouped -- at the last roster update: a client that just joined a group asks
 
+-- The host gone, or back without its table (its HELLO says so): every client picks the same
+-- successor, the first seat after it whose player is still connected.
+succeed = function(gone)
+	local session = T.session()
+	local name = next_connected(session.seats, gone)
+	if not name then
+		Game.say(L.NOBODY_LEFT:format(T.short(gone)))
+		return T.void()
+	end
+	session.host, session.behind = name, nil
+	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
+	if name ~= Comm.me() then return end
+	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
+	-- that it is in the record a catching-up player replays. Waiting resumes.
+	local current = T.hand()
+	if current and current.phase ~= "over" and current:dealer_name() == gone then
+		deal_on(current)
+	end
+	T.maybe_close()
+	Sync.arm_timeout()
+end
+
 function Sync.roster_changed()
 	if IsInGroup() and not was_grouped then Sync.hello(2) end
 	local left = was_grouped and not IsInGroup()
@@ -372,23 +446,7 @@ function Sync.roster_changed()
 		end
 		return
 	end
-	local gone = session.host
-	local name = next_connected(session.seats, gone)
-	if not name then
-		Game.say(L.NOBODY_LEFT:format(T.short(gone)))
-		return T.void()
-	end
-	session.host, session.behind = name, nil
-	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
-	if name ~= Comm.me() then return end
-	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
-	-- that it is in the record a catching-up player replays. Waiting resumes.
-	local current = T.hand()
-	if current and current.phase ~= "over" and current:dealer_name() == gone then
-		deal_on(current)
-	end
-	T.maybe_close()
-	Sync.arm_timeout()
+	succeed(session.host)
 end
 
 -- A host who reloads keeps the table: its record is saved on the way out and replayed on
