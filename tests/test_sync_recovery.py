@@ -1,0 +1,111 @@
+"""How a table recovers, one fault at a time: a host's /reload, a player leaving the group and
+coming back, a host that missed the seed's roll line, a long message with a part lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from addon_table import PROTOCOL, build_addon, check_down, dealt_table, play, seat_table, status
+from pyhost.harness import Realm
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+def agree(realm, seated) -> str:
+    lines = {status(realm, client) for client in seated}
+    assert len(lines) == 1, lines
+    return lines.pop()
+
+
+def test_a_host_who_reloads_keeps_the_table(tmp_path, addon):
+    realm = Realm(seed=31, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, riggs, "/tbet 2")
+    play(realm, skoll, "/reload")  # mid-hand, the host's UI goes and comes back
+    assert not any(client.chat.matching("runs the table now") for client in seated)
+    play(realm, gray, "/tholdem call")
+    play(realm, skoll, "/tholdem call")  # still the host: its turn and its orders go on
+    check_down(realm, skoll, riggs, gray, skoll)
+    assert "the hand is over" in agree(realm, seated)
+    play(realm, skoll, "/tholdem start")  # and it starts the next hand
+    assert "Hand 2: Riggs deals." in gray.chat
+    assert realm.errors() == []
+
+
+def test_a_player_who_leaves_the_group_and_comes_back_catches_up(tmp_path, addon):
+    realm = Realm(seed=32, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, riggs, "/tbet 2")
+    realm.leave(gray)
+    realm.run_until_quiet()
+    assert gray.chat.matching("You left the group") == [
+        "You left the group, and Skoll's table with it: it plays on without you."]
+    assert not gray.chat.matching("is void")  # nothing given back on Gray's side
+    assert "Gray is gone from the table: it acts for them." in skoll.chat  # folded after 30 s
+    realm.invite(skoll, gray)
+    realm.run_until_quiet()
+    assert gray.chat.matching("Caught up with Skoll's table")
+    play(realm, skoll, "/tholdem call")
+    check_down(realm, skoll, riggs, skoll)
+    assert "the hand is over" in agree(realm, seated)
+    assert realm.errors() == []
+
+
+def test_a_host_that_missed_the_seed_roll_takes_it_from_the_players(tmp_path, addon):
+    realm = Realm(seed=33, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Dakx"])
+    skoll = seated[0]
+    deliver, missed = skoll.fire, []
+
+    def deaf(event, *args):  # the host never sees a seed roll (its range is 500000 wide)
+        if event == "CHAT_MSG_SYSTEM" and "-" in args[0]:
+            low, high = args[0].rsplit("(", 1)[1].rstrip(")").split("-")
+            if int(high) - int(low) + 1 == 500000:
+                missed.append(args[0])
+                return None
+        return deliver(event, *args)
+
+    skoll.fire = deaf
+    play(realm, skoll, "/tholdem start")
+    for client in seated:
+        client.type("/tdeal")
+    realm.run_until_quiet()  # the host's heartbeat shows no seed; the others say what they saw
+    assert missed
+    assert skoll.chat.lines[-1].startswith("1-[")  # the host's own dice: it has the seed now
+    play(realm, seated[1], "/tbet 2")
+    for client in seated[2:] + seated[:1]:
+        play(realm, client, "/tholdem call")
+    check_down(realm, seated[0], *seated[1:], seated[0])
+    line = agree(realm, seated)
+    assert "the hand is over" in line
+    assert not any(client.chat.matching("do not follow") for client in seated)  # reveals good
+    assert realm.errors() == []
+
+
+def send_in_parts(client, text: str, parts: list[int]) -> None:
+    """Send `text` as the addon's numbered parts (240 bytes each), in the order `parts` lists
+    them: a part left out is lost, one listed twice is duplicated."""
+    chunks = [text[i:i + 240] for i in range(0, len(text), 240)]
+    for number in parts:
+        body = f"{PROTOCOL}\tP\t{number}/{len(chunks)}\t{chunks[number - 1]}"
+        client.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{body}", "PARTY")')
+
+
+def test_a_long_message_with_a_part_lost_is_dropped_not_misjoined(tmp_path, addon):
+    realm = Realm(seed=34, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    riggs = realm.login("Riggs", addons=[addon])
+    realm.party(skoll, riggs)
+    realm.run_until_quiet()
+    # Dice shown away from a table, with a long junk secret: three parts.
+    shown = f"{PROTOCOL}\tSHOW\t1,2\t{'x' * 600}\t-"
+    send_in_parts(skoll, shown, [1, 3])  # the second part lost ...
+    send_in_parts(skoll, shown, [1, 2, 2, 3])  # ... then all of it, the second one twice
+    realm.run_until_quiet()
+    assert len(riggs.chat.matching("Skoll uncovers")) == 1  # once: no half-joined message
+    assert realm.errors() == []
