@@ -201,7 +201,9 @@ local function from_host(sender, fields)
 end
 
 Comm.on("SNAP", function(sender, fields)
-	if T.session() then return end -- only a client with no table takes a snapshot
+	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
+	-- it left is for a table it no longer sits at).
+	if T.session() or not IsInGroup() then return end
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = (fields[7] or "") ~= "" and fields[7] or sender
 	Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
@@ -427,7 +429,13 @@ succeed = function(gone)
 end
 
 function Sync.roster_changed()
-	if IsInGroup() and not was_grouped then Sync.hello(2) end
+	if IsInGroup() and not was_grouped then
+		-- Joining a group: a copy of someone else's table from outside it is stale. (A host's
+		-- own table, opened alone, goes on.)
+		local session = T.session()
+		if session and session.host ~= Comm.me() then T.forget() end
+		Sync.hello(2)
+	end
 	local left = was_grouped and not IsInGroup()
 	was_grouped = IsInGroup()
 	local session = T.session()
