@@ -191,26 +191,46 @@ TO_ACT = re.compile(r"; (\w+) to act \(([^)]*)\)")
 ROLLS_NEXT = re.compile(r"; (\w+) rolls the (.+?) next")
 
 
-def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 500) -> None:
+def status_now(client: Client) -> str:
+    """The table's status line as this client sees it this instant (the realm not run on)."""
+    client.type("/tholdem status")
+    return client.chat.lines[-1]
+
+
+def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 500,
+              pace: float | None = None) -> None:
     """A whole guided hand: start, everyone deals, `choose(client, turn, situation)` gives
     each betting line (`situation` as the status line puts it), the dealer rolls each street
-    when the betting stops, until the hand is over."""
+    when the betting stops, until the hand is over. After each line the realm runs until
+    quiet, or with `pace`, that many seconds: players at a table act one after another, and
+    a quiet table is what sets off the host's heartbeat."""
     by_name = {client.name: client for client in seated}
+
+    def act(client: Client, line: str) -> None:
+        client.type(line)
+        if pace is None:
+            realm.run_until_quiet()
+        else:
+            realm.advance(pace)
+
     play(realm, seated[0], "/tholdem start")
     deal_fairly(realm, seated, hand)
     turn = 0
     for _ in range(steps):
-        line = status(realm, seated[0])
+        line = status(realm, seated[0]) if pace is None else status_now(seated[0])
         if "the hand is over" in line:
             return
         acting = TO_ACT.search(line)
         if acting:
             actor = by_name[acting.group(1)]
-            play(realm, actor, choose(actor, turn, acting.group(2)))
+            act(actor, choose(actor, turn, acting.group(2)))
             turn += 1
             continue
         rolling = ROLLS_NEXT.search(line)
         if rolling is None:
+            if pace is not None and "showdown" in line:
+                realm.advance(pace)  # the reveals, checked one a frame, are on their way
+                continue
             raise AssertionError(f"hand {hand}: nobody to act and no street to roll: {line}")
-        play(realm, by_name[rolling.group(1)], f"/t{rolling.group(2)}")
+        act(by_name[rolling.group(1)], f"/t{rolling.group(2)}")
     raise AssertionError(f"hand {hand} did not end")

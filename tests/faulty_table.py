@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from addon_table import ROLLS_NEXT, TO_ACT, banks, seat_table
+from addon_table import ROLLS_NEXT, TO_ACT, banks, seat_table, status_now
 from pyhost.harness import Client, Realm
 
 # Kinds of fault; the first four take a player away for a few steps.
@@ -101,18 +101,12 @@ class FaultyTable:
         self.rng = random.Random(seed)
         self.seated = seat_table(realm, addon, names)
         self.by_name = {client.name: client for client in self.seated}
-        self.total = sum(banks(self.look(self.seated[0])).values())
+        self.total = sum(banks(status_now(self.seated[0])).values())
         self.away: dict[str, int] = {}  # name: steps until back
         self.tally = Tally()
         self._errors = 0
 
     # -- looking at the table ----------------------------------------------------------------
-
-    @staticmethod
-    def look(client: Client) -> str:
-        """This client's status line, now (without running the realm on)."""
-        client.type("/tholdem status")
-        return client.chat.lines[-1]
 
     def present(self, client: Client) -> bool:
         return client.online and self.realm.group_of(client) is not None
@@ -122,7 +116,7 @@ class FaultyTable:
 
     def view(self) -> str:
         """The table as most present clients see it (one behind is still catching up)."""
-        lines = Counter(self.look(client) for client in self.here())
+        lines = Counter(status_now(client) for client in self.here())
         return lines.most_common(1)[0][0]
 
     def host(self) -> Client | None:
@@ -254,7 +248,7 @@ class FaultyTable:
         return False
 
     def check(self, number: int, ended: bool, marks: dict[str, int]) -> None:
-        lines = {client.name: self.look(client) for client in self.seated}
+        lines = {client.name: status_now(client) for client in self.seated}
         if len(set(lines.values())) > 1:
             views = "; ".join(f"{name}: {line}" for name, line in lines.items())
             self.tally.problems.append(f"hand {number}: clients disagree: {views}")

@@ -1,21 +1,26 @@
 """Benchmark: what keeping a table in sync costs in addon messages, by table size.
 
-    python tools/bench_sync.py [--sizes 2,5,10,20,40] [--hands 2] [--rest 10] [--seed 1]
+    python tools/bench_sync.py [--sizes 2,5,10,20,40] [--hands 2] [--rest 10] [--pace 3]
+                               [--seed 1]
 
 For each size a raid of that many players sits at one guided table (the first hosts) and plays
 `--hands` hands in which everyone stays to the showdown: the first to act bets the minimum,
 the rest call, every later street is checked round, and all show. That is the most a hand
 can cost (nobody folds away their share of the traffic), and it is the same hand at every
 size, so the numbers compare. Between hands the realm idles `--rest` virtual seconds (not
-counted), as players would, so each hand starts with the server's allowance refilled.
+counted), as players would, so each hand starts with the server's allowance refilled. Within
+a hand each player acts `--pace` virtual seconds after the last (0: only once everything
+has settled, which leaves the table quiet after every action and so sets off the host's
+heartbeat each time).
 
 Every addon message goes through `Realm.send_addon`; this tool replaces it on the realm
 instance with a counting wrapper that records the sender, the body's length in bytes (the
 prefix not counted) and the server's answer. Per hand it reports:
 
 - messages and bytes the host sent (the host orders the table: its DO broadcasts, and NO
-  whispers); the dealer turns over the deal each hand but its dice come from the server's
-  /roll, so it sends nothing a player does not;
+  whispers), and apart from them its heartbeats (AT: only after 10 quiet seconds); the
+  dealer turns over the deal each hand but its dice come from the server's /roll, so it
+  sends nothing a player does not;
 - messages and bytes per other player, the mean and the max over players;
 - the server's refusals (result 3, the per-prefix throttle: 10 messages at once, then one a
   second) and how many distinct messages were refused at least once;
@@ -135,7 +140,8 @@ def showdown_choice(_client, _turn, situation: str) -> str:
     return f"/tbet {re.search(r'[0-9]+', situation).group()}"
 
 
-def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path) -> dict:
+def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path,
+            pace: float | None) -> dict:
     realm = Realm(seed=seed, wtf=wtf)
     traffic = Traffic(realm, addon.name)
     seated = raid_table(realm, addon, size)
@@ -148,12 +154,14 @@ def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Pat
         realm.advance(rest)
         traffic.reset()
         start = realm.now
-        play_hand(realm, seated, number, showdown_choice, steps=2000)
+        play_hand(realm, seated, number, showdown_choice, steps=2000, pace=pace)
         players = [traffic.messages[c.full_name] for c in seated[1:]]
+        beats = traffic.kinds["AT"]  # only the host beats
         player_bytes = [traffic.bytes[c.full_name] for c in seated[1:]]
         rows.append({
             "seconds": realm.now - start,
-            "host": traffic.messages[host], "host_bytes": traffic.bytes[host],
+            "host": traffic.messages[host] - beats, "beats": beats,
+            "host_bytes": traffic.bytes[host] - traffic.kind_bytes["AT"],
             "players": players, "player_bytes": player_bytes,
             "refusals": traffic.refusals, "throttled": len(traffic.throttled),
             "refusal_wait": traffic.refusal_wait, "queue_wait": traffic.queue_wait,
@@ -170,14 +178,17 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--rest", type=float, default=10.0,
                         help="virtual seconds idle before each hand (not measured)")
+    parser.add_argument("--pace", type=float, default=3.0,
+                        help="virtual seconds between one action and the next (0: until quiet)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     try:
         sizes = [int(size) for size in args.sizes.split(",")]
     except ValueError:
         parser.error("--sizes is numbers separated by commas")
-    if not all(2 <= size <= 40 for size in sizes) or args.hands < 1 or args.rest < 0:
-        parser.error("need sizes from 2 to 40, --hands >= 1 and --rest >= 0")
+    if not all(2 <= size <= 40 for size in sizes) or args.hands < 1 or args.rest < 0 \
+            or not 0 <= args.pace <= 60:
+        parser.error("need sizes from 2 to 40, --hands >= 1, --rest >= 0, 0 <= --pace <= 60")
 
     results = []
     wall_start = time.perf_counter()
@@ -185,14 +196,15 @@ def main() -> None:
         addon = build_addon(Path(folder) / "addons")
         print(f"per hand, mean of {args.hands} (everyone to the showdown); max wait over all "
               f"hands; bytes are message bodies")
-        print(f"{'players':>7} {'setup s':>7} {'hand s':>7} {'host msgs':>9} {'host B':>7} "
+        print(f"{'players':>7} {'setup s':>7} {'hand s':>7} {'host msgs':>9} {'beats':>5} "
+              f"{'host B':>7} "
               f"{'player msgs mean/max':>20} {'player B mean/max':>17} {'refused':>7} "
               f"{'throttled':>9} {'refusal wait':>12} {'queue wait':>10} {'wall s':>6}")
         for size in sizes:
             wall = time.perf_counter()
             try:
                 result = measure(size, args.hands, args.rest, args.seed, addon,
-                                 Path(folder) / f"WTF-{size}")
+                                 Path(folder) / f"WTF-{size}", args.pace or None)
             except (RuntimeError, AssertionError) as stuck:  # a hand that did not end
                 print(f"{size:>7} FAILED: {stuck}")
                 sys.exit(1)
@@ -204,6 +216,7 @@ def main() -> None:
             print(f"{size:>7} {result['setup']['seconds']:>7.1f} "
                   f"{mean(r['seconds'] for r in rows):>7.1f} "
                   f"{mean(r['host'] for r in rows):>9.1f} "
+                  f"{mean(r['beats'] for r in rows):>5.1f} "
                   f"{mean(r['host_bytes'] for r in rows):>7.0f} "
                   f"{f'{mean(players):.1f} / {max(players)}':>20} "
                   f"{f'{mean(player_bytes):.0f} / {max(player_bytes)}':>17} "
