@@ -122,6 +122,14 @@ Comm.on("AT", function(sender, fields)
 	local seed = session.fair.seed
 	if hands == session.hands and seed and (fields[9] or "") ~= "" and tostring(seed) ~= fields[9]
 		then return T.resync() end
+	-- This client missed the seed (its roll line and the host's SEED): the host's word.
+	if hands == session.hands and not seed and (fields[9] or "") ~= "" and session.fair.set_hash
+		then
+		session.fair.attested_seed = tonumber(fields[9])
+		T.bind_seed()
+		T.drain()
+		if T.session() ~= session then return end
+	end
 	-- The host missed the seed's roll line (it was away when it came): say what this client
 	-- saw rolled. (Not once the hand is over, nor while the set is still open.)
 	if hands == session.hands and seed and session.fair.seen and (fields[9] or "") == ""
