@@ -7,6 +7,7 @@ decoded as UTF-8 (or left as bytes with `raw=True`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,3 +85,19 @@ def send_addon(client: Client, prefix: str | bytes, text: str | bytes, channel: 
 
 def no_errors(realm: Realm) -> None:
     assert realm.errors() == []
+
+
+def lose(client: Client, event: str, picked: Callable[[tuple], bool],
+         times: int | None = 1) -> list:
+    """The network loses the next `times` (None: every) `event`s on their way to this client
+    for which `picked(args)` is true; the list returned gets each one lost."""
+    deliver, lost = client.fire, []
+
+    def lossy(name, *args):
+        if name == event and (times is None or len(lost) < times) and picked(args):
+            lost.append(args)
+            return None
+        return deliver(name, *args)
+
+    client.fire = lossy
+    return lost

@@ -32,7 +32,7 @@ from pyhost import fairplay
 from pyhost.harness import Realm
 from pyhost.harness.bitlib import library
 from pyhost.rules import load_ruleset
-from realm_helpers import RECORDER, addon_messages
+from realm_helpers import RECORDER, addon_messages, lose
 
 SNIFFER = Path(__file__).parent / "addons" / "Sniffer"
 TAUREN = load_ruleset("tauren-holdem")
@@ -436,18 +436,9 @@ def test_with_no_seat_left_to_run_the_table_a_watcher_voids_the_hand(tmp_path, a
 
 
 def lose_first_turn(client) -> list:
-    """The network loses the next TURN message on its way to this client; the list gets it."""
-    deliver = client.fire
-    lost = []
-
-    def lossy(event, *args):
-        if event == "CHAT_MSG_ADDON" and b"\tTURN\t" in args[1] and not lost:
-            lost.append(args[1])
-            return None
-        return deliver(event, *args)
-
-    client.fire = lossy
-    return lost
+    """The network loses the next TURN message on its way to this client; the list gets its
+    arguments."""
+    return lose(client, "CHAT_MSG_ADDON", lambda args: b"\tTURN\t" in args[1])
 
 
 def test_a_client_that_missed_a_message_asks_for_a_snapshot_and_agrees_again(tmp_path, addon):
@@ -495,16 +486,9 @@ def test_a_commitment_the_host_missed_is_sent_again_on_its_heartbeat(tmp_path, a
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll = seated[0]
     play(realm, skoll, "/tholdem start")
-    deliver, dropped = skoll.fire, []
-
-    def lossy(event, *args):  # the host never hears Gray's first commitment
-        if event == "CHAT_MSG_ADDON" and b"\tcommit\t" in args[1] and b"Gray" in args[3] \
-                and not dropped:
-            dropped.append(args[1])
-            return None
-        return deliver(event, *args)
-
-    skoll.fire = lossy
+    # The host never hears Gray's first commitment.
+    dropped = lose(skoll, "CHAT_MSG_ADDON",
+                   lambda args: b"\tcommit\t" in args[1] and b"Gray" in args[3])
     for client in seated:
         client.type("/tdeal")
     realm.run_until_quiet()

@@ -3,10 +3,13 @@ coming back, a host that missed the seed's roll line, a long message with a part
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from addon_table import PROTOCOL, build_addon, check_down, dealt_table, play, seat_table, status
 from pyhost.harness import Realm
+from realm_helpers import lose
 
 
 @pytest.fixture(scope="module")
@@ -56,21 +59,17 @@ def test_a_player_who_leaves_the_group_and_comes_back_catches_up(tmp_path, addon
     assert realm.errors() == []
 
 
+def seed_roll(args: tuple) -> bool:
+    """A roll line of the seed's width (500000)."""
+    bounds = re.search(r"\((\d+)-(\d+)\)$", args[0])
+    return bounds is not None and int(bounds[2]) - int(bounds[1]) + 1 == 500000
+
+
 def test_a_host_that_missed_the_seed_roll_takes_it_from_the_players(tmp_path, addon):
     realm = Realm(seed=33, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Dakx"])
     skoll = seated[0]
-    deliver, missed = skoll.fire, []
-
-    def deaf(event, *args):  # the host never sees a seed roll (its range is 500000 wide)
-        if event == "CHAT_MSG_SYSTEM" and "-" in args[0]:
-            low, high = args[0].rsplit("(", 1)[1].rstrip(")").split("-")
-            if int(high) - int(low) + 1 == 500000:
-                missed.append(args[0])
-                return None
-        return deliver(event, *args)
-
-    skoll.fire = deaf
+    missed = lose(skoll, "CHAT_MSG_SYSTEM", seed_roll, times=None)  # never sees a seed roll
     play(realm, skoll, "/tholdem start")
     for client in seated:
         client.type("/tdeal")
