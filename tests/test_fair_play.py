@@ -602,7 +602,7 @@ def test_a_client_that_missed_a_turn_asks_its_player_to_send_it_again(tmp_path, 
     lost = lose_first_turn(mogg)
     play(realm, riggs, "/tbet 2")  # lost on its way to Mogg
     play(realm, gray, "/tholdem call")  # Mogg hears a later turn: he asks Riggs for the one before
-    assert lost and b"Riggs-Thunderhorn" in lost[0]
+    assert lost and b"Riggs-Thunderhorn" in lost[0][1]
     assert mogg.chat.lines[-3:] == ["Riggs bets 2", "Gray calls 2", "Your turn: 2 to call (pot 4)"]
     assert not mogg.chat.matching("Caught up")
     lines = {status(realm, client) for client in seated}
