@@ -325,11 +325,13 @@ local function maybe_close(anyway)
 	accept(session.host, "close", table.concat(flags), Fair.set_hash(list))
 end
 
--- A hand's fair-play state: commitments, the seed and the reveals' verdicts, and who dealt
--- before the dealer now (their rolls still count: a line can come after the order naming
--- the next dealer).
+-- A hand's fair-play state: commitments, the seed and the reveals' verdicts; who dealt before
+-- the dealer now (their seed roll still counts: its line can come after the order naming the
+-- next dealer); roll lines by others, kept in case the order naming their roller as the next
+-- dealer comes after them.
 local function new_fair()
-	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {}, dealt = {} }
+	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {}, dealt = {},
+		others = {} }
 end
 
 -- The seed is the dealer's first roll of the range the set's hash gives (Fair.seed_range),
@@ -409,6 +411,10 @@ local function apply(op, player, amount, target, dice)
 		end
 		if current:dealer_name() == gone then return end -- not a player in this hand
 		session.fair.dealt[Ambiguate(gone, "short")] = true
+		-- A roll by the new dealer heard before this order: read it now.
+		local others = session.fair.others
+		session.fair.others = {}
+		for _, line in ipairs(others) do Game.roll_line(line) end
 		Game.say(L.DEALS_ON:format(short(gone), short(target)))
 		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
 		after({})
@@ -520,7 +526,7 @@ local drain -- below: apply whatever can be applied now
 local function resync()
 	if session.host == Comm.me() then return end
 	session, my_dice = nil, nil
-	ns.Sync.hello(3)
+	ns.Sync.hello(ns.Sync.KNOWN_RETRIES)
 end
 
 -- The host's next order, if it can be applied now. An order waits until this client has seen
@@ -548,6 +554,11 @@ local function next_order()
 	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
 	-- catches up): starting over an unfinished one would leave its banks behind.
 	if item[3] == "start" and live then return false end
+	-- A dealer named before a street this client already has: its turn order would differ.
+	if item[3] == "dealer" and live and #current.community > (tonumber(item[8]) or 0) then
+		resync()
+		return false
+	end
 	if (item[3] == "close" or item[3] == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
@@ -821,28 +832,36 @@ end
 -- snapshot): read once the snapshot is in, or a seed or street rolled meanwhile is lost here.
 local unread_rolls = {}
 
+-- Which street's range this is, if any.
+local function street_of(low, high)
+	for index in ipairs(RULES.deal.community) do
+		local first, last = street_range(index)
+		if low == first and high == last then return index end
+	end
+end
+
 function Game.roll_line(text)
-	if not session and #unread_rolls < 20 then unread_rolls[#unread_rolls + 1] = text end
+	if not session then -- the last few, for when the snapshot is in
+		if #unread_rolls >= 20 then table.remove(unread_rolls, 1) end
+		unread_rolls[#unread_rolls + 1] = text
+	end
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
 	if not name then return end
-	if name ~= Ambiguate(hand():dealer_name(), "short") and not session.fair.dealt[name] then
+	local fair, seedlike = session.fair, high - low + 1 == Fair.SEED_WIDTH
+	local index = not seedlike and street_of(low, high)
+	if not (seedlike or index) then return end -- anyone's roll of some other range
+	if name ~= Ambiguate(hand():dealer_name(), "short") and not (seedlike and fair.dealt[name]) then
+		if #fair.others < 40 then fair.others[#fair.others + 1] = text end
 		return
 	end
-	if high - low + 1 == Fair.SEED_WIDTH then
+	if seedlike then
 		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
-		local fair = session.fair
 		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high } end
 		bind_seed()
-		return
-	end
-	for index, count in ipairs(RULES.deal.community) do
-		local first, last = street_range(index)
-		if low == first and high == last and not session.rolls[index] then
-			session.rolls[index] = Dice.from_roll(value, low, count) -- the first one binds
-			apply_rolls()
-			return
-		end
+	elseif not session.rolls[index] then -- the first one binds
+		session.rolls[index] = Dice.from_roll(value, low, RULES.deal.community[index])
+		apply_rolls()
 	end
 end
 

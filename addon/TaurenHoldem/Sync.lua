@@ -413,6 +413,9 @@ end
 -- (a watcher's client sees this), the table closes and a hand in play is void.
 
 local was_grouped -- at the last roster update: a client that just joined a group asks
+local KNOWN_RETRIES = 5 -- HELLOs from a client that knows a table is there (Sync.hello)
+Sync.KNOWN_RETRIES = KNOWN_RETRIES
+local left_table = false -- this client left the group, and a table in it
 
 -- The host gone, or back without its table (its HELLO says so): every client picks the same
 -- successor, the first seat after it whose player is still connected.
@@ -442,7 +445,9 @@ function Sync.roster_changed()
 		-- own table, opened alone, goes on.)
 		local session = T.session()
 		if session and session.host ~= Comm.me() then T.forget() end
-		Sync.hello(2)
+		-- Asked more times by a player who knows a table is there (it left one).
+		Sync.hello(left_table and KNOWN_RETRIES or 2)
+		left_table = false
 	end
 	local left = was_grouped and not IsInGroup()
 	was_grouped = IsInGroup()
@@ -452,6 +457,7 @@ function Sync.roster_changed()
 		-- This player left: the table plays on in the group, without this client, which
 		-- catches up again if it rejoins (nothing is void or refunded here).
 		Game.say(L.LEFT_GROUP:format(T.short(session.host)))
+		left_table = true
 		return T.forget()
 	end
 	if connected(session.host) then
@@ -488,7 +494,8 @@ end
 
 -- After a login in a group or joining one: ask whether a table is running.
 -- `retries`: a client that knows a table is running (it dropped its copy to start afresh)
--- asks again while no snapshot comes, a few seconds further apart each time.
+-- asks again while no snapshot comes, a few seconds further apart each time. (A snapshot is
+-- many whispers, and one lost costs a new one: on a bad connection it takes a few.)
 function Sync.hello(retries, seconds)
 	was_grouped = IsInGroup()
 	if T.session() or not was_grouped then return end
