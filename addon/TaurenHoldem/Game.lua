@@ -209,7 +209,9 @@ local function after(events)
 		end
 	end
 	-- Banks follow every action (a /tgive between hands too); the next
-	-- hand's engine starts from them.
+	-- hand's engine starts from them. (Unless the reveal just sent showed this copy out of
+	-- step: then it was dropped, to start afresh.)
+	if not session then return end
 	remember_banks()
 	if current.phase == "over" then session.showing = nil end
 end
@@ -824,6 +826,7 @@ apply_rolls = function()
 			Dice.encode(dice) } }
 		ns.Sync.arm_timeout()
 		after(events)
+		if not session then return end
 	end
 	drain()
 end

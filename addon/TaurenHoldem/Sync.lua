@@ -301,6 +301,7 @@ end)
 
 Comm.on("SNAPEND", function(sender, fields)
 	local session = T.session()
+	if not session then return Sync.hello(1) end -- the snapshot's start was lost: again
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
@@ -483,7 +484,10 @@ function Sync.enter(reloading)
 	local hosting, me = T.db().hosting, Comm.me()
 	local entries = hosting[me]
 	hosting[me] = nil
-	if not (entries and reloading and IsInGroup()) then return Sync.hello(2) end
+	-- (Asked more times by a player who has sat at a table: one may well be running.)
+	if not (entries and reloading and IsInGroup()) then
+		return Sync.hello(T.db().secrets[me] and KNOWN_RETRIES or 2)
+	end
 	was_grouped = true
 	for _, entry in ipairs(entries) do
 		local handler = Comm.handlers[entry[1]]
