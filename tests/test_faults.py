@@ -17,8 +17,8 @@ SLOW_ADDON = Latency(addon=0.4, system=0.05, jitter=0.3)
 SLOW_ROLLS = Latency(addon=0.05, system=0.4, jitter=0.3)
 
 
-def hostile(seed: int) -> Adversarial:
-    return Adversarial(seed=seed, loss=0.03, duplicate=0.03, reorder=0.05,
+def hostile(seed: int, loss: float = 0.03) -> Adversarial:
+    return Adversarial(seed=seed, loss=loss, duplicate=loss, reorder=2 * loss,
                        never_lost=("system",))
 
 
@@ -34,6 +34,8 @@ CASES = [
     (PARTY, 3, 6, SLOW_ROLLS, None),
     (PARTY, 4, 5, Latency(), hostile(4)),
     (PARTY, 5, 5, SLOW_ADDON, hostile(5)),
+    (PARTY, 7, 6, SLOW_ROLLS, hostile(7, 0.05)),
+    (RAID[:8], 8, 4, Latency(), hostile(8, 0.04)),
     (RAID, 6, 4, Latency(), hostile(6)),
 ]
 
