@@ -526,9 +526,16 @@ local drain -- below: apply whatever can be applied now
 -- way), or stuck on something lost: start afresh from the host's snapshot. The host, whose
 -- record it is, never does.
 local function resync()
-	if session.host == Comm.me() then return end
-	session, my_dice = nil, nil
-	ns.Sync.hello(ns.Sync.KNOWN_RETRIES)
+	if session.host == Comm.me() or session.dropping then return end
+	-- Dropped a moment later, not under the feet of whatever is running on this copy now;
+	-- nothing more is applied to it meanwhile (drain stops).
+	local stale = session
+	stale.dropping = true
+	C_Timer.After(0, function()
+		if session ~= stale then return end
+		session, my_dice = nil, nil
+		ns.Sync.hello(ns.Sync.KNOWN_RETRIES)
+	end)
 end
 
 -- The host's next order, if it can be applied now. An order waits until this client has seen
@@ -677,8 +684,6 @@ local function ask_again()
 	return true
 end
 
--- Send again the turn this client took at that step of that hand: only its own, or (the host)
--- one it sent for a player.
 -- This player's own turns this hand, kept in SavedVariables: a /reload or a snapshot that
 -- drops the table's copy must not lose one the host may never have heard.
 local function my_turns()
@@ -690,17 +695,17 @@ local function my_turns()
 	return sent
 end
 
--- Send again the turn this client took at that step of that hand: only its own, or (the host)
--- one it sent for a player.
-local function send_again(number, step)
+-- The turn this client took at that step of that hand, to send again: only its own, or (the
+-- host) one it sent for a player.
+local function turn_sent(number, step)
 	local mine = tostring(number) == tostring(session.hands) and my_turns()[tonumber(step)]
-	if mine then return Comm.send("TURN", mine) end
-	if session.host ~= Comm.me() then return end
+	if mine then return mine end
+	if session.host ~= Comm.me() then return nil end
 	for i = #session.log, 1, -1 do
 		local entry = session.log[i]
 		if entry[1] == "TURN" and entry.attested and tostring(entry[2][2]) == tostring(number)
 			and tostring(entry[2][3]) == tostring(step) then
-			return Comm.send("TURN", entry[2])
+			return entry[2]
 		end
 	end
 end
@@ -708,13 +713,14 @@ end
 Comm.on("AGAIN", function(_, fields)
 	if not session or fields[1] ~= session.id then return end
 	if fields[4] ~= Comm.me() and session.host ~= Comm.me() then return end
-	send_again(fields[2], fields[3])
+	local turn_fields = turn_sent(fields[2], fields[3])
+	if turn_fields then Comm.send("TURN", turn_fields) end
 end)
 
 -- One more thing applied, if any can be. Each may resync (drop the table): stop there.
 local function one_more()
 	for _, next_thing in ipairs({ next_order, next_turn, next_commit, next_show }) do
-		if not session then return false end
+		if not session or session.dropping then return false end
 		if next_thing() then return true end
 	end
 	return false
@@ -1189,7 +1195,7 @@ Game.internal = {
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
-	send_again = send_again, roll_seed_soon = roll_seed_soon, drain = drain,
+	turn_sent = turn_sent, roll_seed_soon = roll_seed_soon, drain = drain,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

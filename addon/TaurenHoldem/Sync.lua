@@ -140,18 +140,25 @@ Comm.on("AT", function(sender, fields)
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
 	if hands == session.hands and current then
 		local me = Comm.me()
-		if steps < session.steps then T.send_again(hands, steps + 1) end
-		local at -- this player's flag in the host's
+		-- Sent again, and again after that if the host still shows no sign of it (it beats
+		-- only when its table moves, and a lost resend would leave it stuck).
+		local function again(kind, resent)
+			Comm.send(kind, resent)
+			Sync.confirm(kind, resent, function(now) return now.hands ~= hands end)
+		end
+		local turn = steps < session.steps and T.turn_sent(hands, steps + 1)
+		if turn then again("TURN", turn) end
+		local at -- this player's flag in the host's (its hand may be over here already)
 		for i, seat in ipairs(current.seats) do
-			if seat.name == me and T.in_hand(current, me) then at = i + 1 end
+			if seat.name == me then at = i + 1 end
 		end
 		local mine = T.heard(hands)[me]
 		if at and mine and (fields[6] or ""):sub(at, at) == "0" then
-			Comm.send("ACT", { session.id, "commit", hands, mine, "" })
+			again("ACT", { session.id, "commit", hands, mine, "" })
 		end
 		local reveal = T.revealed(hands)[me]
 		if at and reveal and session.mode == "guided" and (fields[7] or ""):sub(at, at) == "0" then
-			Comm.send("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
+			again("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
 		end
 	end
 	session.behind = { seq = seq, hands = hands, steps = steps, over = fields[8] == "over" }
