@@ -461,6 +461,10 @@ local function apply(op, player, amount, target, dice)
 		after(started.events)
 		return
 	end
+	if op == "show" and target == DEAD then
+		-- The host's word: the record a snapshot hands on says so, not a reveal that came late.
+		revealed(session.hands)[player] = { DEAD, "1,1" }
+	end
 	if op == "show" and target == nil and revealed(session.hands)[player] then
 		local reveal = revealed(session.hands)[player]
 		target, dice = reveal[1], Dice.decode(reveal[2])
@@ -636,7 +640,8 @@ local function next_show()
 	-- without it would look false.
 	if not session.fair.seed then return false end
 	for player, reveal in pairs(revealed(session.hands)) do
-		if not reveal.applied and in_hand(current, player) and current.shown[player] == nil then
+		if not reveal.applied and reveal[1] ~= DEAD and in_hand(current, player)
+			and current.shown[player] == nil then -- (a dead one comes as the host's order)
 			if check_later(player, drain) then return false end
 			reveal.applied = true
 			apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
