@@ -101,7 +101,14 @@ class FaultyTable:
         self.rng = random.Random(seed)
         self.seated = seat_table(realm, addon, names)
         self.by_name = {client.name: client for client in self.seated}
+        for _ in range(5):  # a join lost on the way is typed again, as a player would
+            missing = set(names) - set(banks(status_now(self.seated[0])))
+            for name in missing:
+                self.by_name[name].type("/tholdem join")
+            realm.run_until_quiet()
         self.total = sum(banks(status_now(self.seated[0])).values())
+        if len(banks(status_now(self.seated[0]))) != len(names):
+            raise RuntimeError(f"not everyone sat down: {status_now(self.seated[0])}")
         self.away: dict[str, int] = {}  # name: steps until back
         self.tally = Tally()
         self._errors = 0

@@ -562,7 +562,8 @@ def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
 
     gray.fire = slow
     realm.script_rolls(street("5", "3", "6"))
-    play(realm, skoll, "/tflop")
+    skoll.type("/tflop")  # (a second, not until quiet: the host's heartbeat would heal it)
+    realm.advance(1)
     riggs.type("/tholdem check")
     realm.advance(1)  # less than the 3 seconds after which a stuck client asks for a snapshot
     assert held and "Riggs checks" not in gray.chat

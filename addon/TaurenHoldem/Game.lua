@@ -654,9 +654,10 @@ end
 -- The host's heartbeat (Sync.lua) said it is further on than this client.
 local function behind_host()
 	local at, current = session.behind, hand()
+	local live = current ~= nil and current.phase ~= "over"
 	return at ~= nil and (at.seq > session.seq or at.hands > session.hands
-		or (at.hands == session.hands and (at.steps > session.steps
-			or (at.over and current ~= nil and current.phase ~= "over"))))
+		or (at.hands == session.hands and (at.steps > session.steps or (at.over and live)
+			or (live and (at.streets or 0) > #current.community))))
 end
 
 local function pending()

@@ -102,6 +102,15 @@ function Sync.confirm(kind, fields, arrived)
 	check(1)
 end
 
+-- This client missed the seed (its roll line and the host's SEED): the host's word for it, as
+-- its heartbeat or a snapshot's end gives it.
+local function adopt_seed(session, value)
+	if session.fair.seed or not session.fair.set_hash or not tonumber(value or "") then return end
+	session.fair.attested_seed = tonumber(value)
+	T.bind_seed()
+	T.drain()
+end
+
 local last_hello -- when this client last asked
 
 Comm.on("AT", function(sender, fields)
@@ -122,12 +131,8 @@ Comm.on("AT", function(sender, fields)
 	local seed = session.fair.seed
 	if hands == session.hands and seed and (fields[9] or "") ~= "" and tostring(seed) ~= fields[9]
 		then return T.resync() end
-	-- This client missed the seed (its roll line and the host's SEED): the host's word.
-	if hands == session.hands and not seed and (fields[9] or "") ~= "" and session.fair.set_hash
-		then
-		session.fair.attested_seed = tonumber(fields[9])
-		T.bind_seed()
-		T.drain()
+	if hands == session.hands and not seed then
+		adopt_seed(session, fields[9])
 		if T.session() ~= session then return end
 	end
 	-- The host missed the seed's roll line (it was away when it came): say what this client
@@ -161,7 +166,8 @@ Comm.on("AT", function(sender, fields)
 			again("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
 		end
 	end
-	session.behind = { seq = seq, hands = hands, steps = steps, over = fields[8] == "over" }
+	session.behind = { seq = seq, hands = hands, steps = steps, over = fields[8] == "over",
+		streets = tonumber(fields[5]) }
 	if T.pending() then Sync.watch_gap() end
 end)
 
@@ -191,7 +197,8 @@ local function record(session)
 	-- The end says how far the record goes: a client short of it lost part of it.
 	local current = T.hand()
 	entries[#entries + 1] = { "SNAPEND", { session.id, session.seq, session.hands,
-		session.steps, (current and current.phase ~= "over") and "" or "over" } }
+		session.steps, (current and current.phase ~= "over") and "" or "over",
+		session.fair.seed or "" } }
 	for _, entry in ipairs(entries) do
 		local fields = {}
 		for i, field in ipairs(entry[2]) do fields[i] = tostring(field) end
@@ -312,6 +319,8 @@ Comm.on("SNAPEND", function(sender, fields)
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
+	adopt_seed(session, fields[6]) -- (if its SEED line was lost on the way)
+	if T.session() ~= session then return end
 	T.read_unread_rolls()
 	if T.session() ~= session then return end
 	Game.say(L.CAUGHT_UP:format(T.short(session.host)))
