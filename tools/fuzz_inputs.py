@@ -1,6 +1,8 @@
-"""Long fuzz of bad input: ruleset files, `pyhost` command lines and slash commands.
+"""Long fuzz of bad input: ruleset files, `pyhost` command lines, slash commands and addon
+messages.
 
-    python tools/fuzz_inputs.py [--seconds 60 | --cases N] [--seed 1] [--kind ruleset|argv|slash]
+    python tools/fuzz_inputs.py [--seconds 60 | --cases N] [--seed 1]
+                                [--kind ruleset|argv|slash|message]
                                 [--commands 300]
 
 The same generators as the bounded tests (tests/input_fuzz.py, run by test_ruleset_fuzz.py and
@@ -15,6 +17,9 @@ test_slash_fuzz.py), for longer:
 - slash: one table session of --commands random slash commands (tests/input_fuzz.slash_fuzz):
   no Lua error; a command that sends nothing changes no status and prints one line; otherwise
   every client agrees. Its accepted and rejected count commands, not sessions.
+- message: --commands random, malformed and replayed addon messages on the table's prefix
+  (tests/message_fuzz.py), from a watcher (nothing may change) on even seeds, from a seated
+  player (every client does the same) on odd ones; no Lua error either way.
 
 Without --kind the kinds take turns. Case i runs with seed --seed + i, so a failure prints the
 command line that reproduces it alone. It prints, per kind, the cases (and commands) run,
@@ -34,10 +39,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from message_fuzz import player_junk, watcher_junk  # noqa: E402
+
 from addon_table import build_addon  # noqa: E402
 from input_fuzz import CASES, slash_fuzz  # noqa: E402
 
-KINDS = ["ruleset", "argv", "slash"]
+KINDS = ["ruleset", "argv", "slash", "message"]
 
 
 class Tally:
@@ -55,6 +62,12 @@ def run_case(kind: str, seed: int, folder: Path, addon: Path, commands: int,
         tally.accepted += run.accepted
         tally.rejected += run.rejected
         return run.problems[0] if run.problems else None
+    if kind == "message":
+        scene = player_junk if seed % 2 else watcher_junk
+        tally.commands += commands
+        problem = scene(addon, folder / f"WTF-{seed}", seed, commands)
+        tally.accepted += problem is None
+        return problem
     accepted, problem = CASES[kind](random.Random(seed), folder, 0)
     tally.accepted += accepted
     tally.rejected += not accepted and problem is None
@@ -97,13 +110,13 @@ def main() -> int:
             tally.cases += 1
             if problem:
                 rerun = (f"python tools/fuzz_inputs.py --kind {kind} --seed {seed} --cases 1"
-                         + (f" --commands {args.commands}" if kind == "slash" else ""))
+                         + (f" --commands {args.commands}" if kind in ("slash", "message") else ""))
                 failures.append(f"{kind} seed {seed}: {problem}\n  reproduce: {rerun}")
                 print(f"FAIL {failures[-1]}", flush=True)
             number += 1
     for kind, tally in tallies.items():
         rate = tally.cases / tally.seconds if tally.seconds else 0.0
-        commands = f", {tally.commands} commands" if kind == "slash" else ""
+        commands = f", {tally.commands} commands" if kind in ("slash", "message") else ""
         print(f"{kind}: {tally.cases} cases{commands}, {tally.accepted} accepted, "
               f"{tally.rejected} rejected, {rate:.1f} cases/s")
     print(f"failures: {len(failures)} in {time.perf_counter() - started:.1f} s")

@@ -1,0 +1,123 @@
+"""Random, malformed and replayed addon messages on the table's prefix, for
+tests/test_addon_fuzz.py (bounded) and tools/fuzz_inputs.py (long).
+
+Two scenes, each a dealt three-player table mid-hand (Riggs has bet):
+
+- a watcher in the party sends junk: nothing at the table may change, no client may raise a
+  Lua error, and the hand goes on afterwards;
+- a seated player (Gray) sends junk and replays of the messages it really sent earlier (old
+  turns, old commitments, old reveals): whatever that does, every client must do the same, and
+  no Lua error.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from addon_table import PROTOCOL, dealt_table, play, status
+from pyhost.harness import Realm
+
+KINDS = ["OPEN", "ACT", "DO", "TURN", "NO", "DEAL", "SHOW", "HELLO", "AGAIN", "SNAP", "HEARD",
+         "REVEALED", "ROLLED", "SEED", "SNAPEND", "BASE", "AT", "SEEN", "B", "P", "X", ""]
+OPS = ["join", "leave", "commit", "show", "put", "bet", "check", "call", "raise", "fold", "allin",
+       "pot", "give", "reset", "seat", "unseat", "start", "close", "dealer", "?"]
+
+
+def junk_field(rng: random.Random, table_id: str, names: list[str]) -> str:
+    return rng.choice([
+        "", table_id, rng.choice(names), rng.choice(OPS), str(rng.randint(-5, 12)),
+        str(rng.choice([2 ** 31, -2 ** 53, 10 ** 300])), "1e309", "nan", "-0", "1,2", "9,9,9",
+        "0,", ",", "s1111111111", "x" * rng.randint(1, 300), "\030", "\t", "%s%d", "|",
+        "é漢\0", "1/2", "2/2", "0/0", "9/3", "over",
+    ])
+
+
+def junk_message(rng: random.Random, table_id: str, names: list[str]) -> str:
+    version = rng.choice([PROTOCOL] * 6 + ["1", "9", "", "x"])
+    kind = rng.choice(KINDS)
+    fields = [junk_field(rng, table_id, names) for _ in range(rng.randint(0, 10))]
+    if fields and rng.random() < 0.7:
+        fields[0] = table_id
+    text = "\t".join([version, kind, *fields])
+    if rng.random() < 0.1:
+        text = text[:rng.randint(0, len(text))]  # truncated
+    return text.encode("utf-8", "surrogatepass")[:255].decode("utf-8", "ignore")
+
+
+def lua_string(text: str | bytes) -> str:
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    return '"' + "".join(chr(b) if chr(b).isalnum() or chr(b) in " _-.,:;" else f"\\{b:03d}"
+                         for b in raw) + '"'
+
+
+def send(client, text: str | bytes, channel: str = "PARTY", target: str | None = None) -> None:
+    where = f', "{channel}", {lua_string(target)}' if target else f', "{channel}"'
+    client.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", {lua_string(text)}{where})')
+
+
+def table_scene(wtf: Path, addon: Path, seed: int):
+    realm = Realm(seed=seed, wtf=wtf)
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    play(realm, seated[1], "/tbet 2")
+    return realm, seated
+
+
+def watcher_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None:
+    """The watcher's junk: a problem found, or None."""
+    realm, seated = table_scene(wtf, addon, seed)
+    skoll, _, gray = seated
+    fuzz = realm.login("Fuzz", addons=[addon])
+    realm.invite(skoll, fuzz)
+    realm.run_until_quiet()
+    before = [status(realm, client) for client in seated]
+    rng = random.Random(seed)
+    names = [c.full_name for c in seated] + [fuzz.full_name, "Nobody-Nowhere", ""]
+    for _ in range(messages):
+        channel = rng.choice(["PARTY", "PARTY", "WHISPER"])
+        send(fuzz, junk_message(rng, seated.table_id, names), channel,
+             rng.choice(names[:3]) if channel == "WHISPER" else None)
+        realm.advance(1.1)  # within the throttle: every message goes out
+    realm.run_until_quiet()
+    if realm.errors():
+        return f"Lua error: {realm.errors()[0][1].splitlines()[0]}"
+    after = [status(realm, client) for client in seated]
+    if after != before:
+        return f"the watcher's junk changed the table: {before} -> {after}"
+    play(realm, gray, "/tholdem call")  # and the hand goes on
+    play(realm, skoll, "/tholdem call")
+    lines = {status(realm, client) for client in seated}
+    if len(lines) != 1 or "Skoll rolls the flop next" not in next(iter(lines)):
+        return f"the hand did not go on: {lines}"
+    return None
+
+
+def player_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None:
+    """A seated player's junk and replays of its own earlier messages: a problem, or None."""
+    realm, seated = table_scene(wtf, addon, seed)
+    gray = seated[2]
+    sent: list[bytes] = []  # what Gray's client really sent, to replay
+    original = realm.send_addon
+
+    def recording(client, prefix, body, *args, **kwargs):
+        if client is gray and prefix == b"TaurenHoldem":
+            sent.append(body)
+        return original(client, prefix, body, *args, **kwargs)
+
+    realm.send_addon = recording
+    play(realm, gray, "/tholdem call")  # real messages to replay later
+    rng = random.Random(seed)
+    names = [c.full_name for c in seated] + ["Nobody-Nowhere", ""]
+    for _ in range(messages):
+        if sent and rng.random() < 0.2:
+            send(gray, rng.choice(sent))  # a replay of an old message of its own
+        else:
+            send(gray, junk_message(rng, seated.table_id, names))
+        realm.advance(1.1)
+    realm.run_until_quiet()
+    if realm.errors():
+        return f"Lua error: {realm.errors()[0][1].splitlines()[0]}"
+    lines = {status(realm, client) for client in seated}
+    if len(lines) != 1:
+        return f"clients disagree after a player's junk: {lines}"
+    return None
