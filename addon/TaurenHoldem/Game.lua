@@ -986,10 +986,8 @@ function Game.request(op, amount, target, dice)
 			session.hands
 		Comm.send("ACT", fields)
 		drain()
-		ns.Sync.confirm("ACT", fields, function(now)
-			local current = hand()
-			return now.hands ~= number or not current or current.phase == "over"
-		end)
+		-- (The hand over here says nothing of the host: it may lack this very reveal.)
+		ns.Sync.confirm("ACT", fields, function(now) return now.hands ~= number end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(reason) end
