@@ -525,6 +525,7 @@ end
 local apply_rolls -- defined below, with the server's roll lines
 
 local drain -- below: apply whatever can be applied now
+local resume_turn, take_turn -- below
 
 -- Out of step with the host's record (it acted for a player whose own turn crossed it on the
 -- way), or stuck on something lost: start afresh from the host's snapshot. The host, whose
@@ -732,6 +733,17 @@ local function one_more()
 	return false
 end
 
+-- A turn of this player's that this copy of the table has not taken yet, though it was sent
+-- (the copy was dropped and rebuilt from a record without it): sent again and taken now.
+resume_turn = function()
+	local turns = session.turns[session.hands]
+	local mine, slot = my_turns()[session.steps + 1], turns and turns[session.steps + 1]
+	if session.catching_up or not mine or (slot and slot[Comm.me()]) then return false end
+	Comm.send("TURN", mine)
+	take_turn(Comm.me(), mine)
+	return true
+end
+
 -- Not re-entered: what it applies may call it again (a street's roll lets turns through), and
 -- the loop already running goes on with those; an inner one could drop the table (resync)
 -- under the outer one's feet.
@@ -744,8 +756,9 @@ drain = function()
 	local ok, failure = pcall(function() while one_more() do moved = true end end)
 	draining = false
 	if not ok then error(failure, 0) end
-	if not session then return end
+	if not session or session.dropping then return end
 	if moved then ns.Sync.arm_beat() end
+	if resume_turn() then return end
 	if pending() then ns.Sync.watch_gap() end -- something came before one missing
 end
 
@@ -760,7 +773,7 @@ end
 -- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
 -- it is), so the player sends it to everyone, who apply it when its step comes; the host sends
 -- one only for a player it acts for. The host's messages then do not grow with the table.
-local function take_turn(sender, fields)
+take_turn = function(sender, fields)
 	local number, step, player = tonumber(fields[2]), tonumber(fields[3]), fields[5]
 	if not (number and step and player) then return end
 	local attested = sender == session.host
@@ -1220,12 +1233,5 @@ Game.internal = {
 		unread_rolls = {}
 		for _, text in ipairs(lines) do Game.roll_line(text) end
 	end,
-	-- Caught up: a turn of this player's that the record does not have yet goes again.
-	resume_turn = function()
-		local mine = my_turns()[session.steps + 1]
-		if mine then
-			Comm.send("TURN", mine)
-			take_turn(Comm.me(), mine)
-		end
-	end,
+
 }

@@ -326,8 +326,8 @@ Comm.on("SNAPEND", function(sender, fields)
 	Game.say(L.CAUGHT_UP:format(T.short(session.host)))
 	Game.my_dice()
 	Game.say(T.status_line())
-	T.resume_turn()
-	if T.session() ~= session then return end -- it showed this copy out of step: afresh
+	T.drain() -- a turn of this player's the record lacks goes again
+	if T.session() ~= session then return end
 	T.after({}) -- whose turn it is, or this player's reveal if the showdown is on
 	T.roll_seed_soon() -- a dealer whose seed roll is still due
 	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
