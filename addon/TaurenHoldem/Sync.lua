@@ -13,7 +13,7 @@ ns.Sync = Sync
 
 -- Still stuck on the same step a few seconds later: something was lost on the way. Start
 -- afresh from the host's snapshot, which replays the whole table quietly.
-local GAP_SECONDS = 3
+local GAP_SECONDS, ASKS = 3, 3
 function Sync.watch_gap()
 	local session = T.session()
 	if session.watching then return end
@@ -26,12 +26,17 @@ function Sync.watch_gap()
 		session.watching = false
 		if not T.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
-		-- A turn missing: first ask its player to send it again (once for this gap).
-		if session.asked ~= stuck_at and T.ask_again() then
-			session.asked = stuck_at
-			return Sync.watch_gap()
+		-- A turn missing: first ask its player to send it again (a few times: the asking or
+		-- the answer may be lost too), then start afresh. (The host, which never does, keeps
+		-- the asking.)
+		if session.asked ~= stuck_at then session.asked, session.asks = stuck_at, 0 end
+		local host = session.host == Comm.me()
+		if (host or session.asks < ASKS) and T.ask_again() then
+			session.asks = session.asks + 1
+			if not host or session.asks < 3 * ASKS then return Sync.watch_gap() end
+			return
 		end
-		T.resync() -- the host has nobody to ask: it waits for what comes next
+		T.resync()
 	end)
 end
 
