@@ -248,7 +248,7 @@ class FaultyTable:
             self.realm.run_until_quiet()
             same = same + 1 if line == last else 0
             last = line
-            if same >= 12 and not self.away:
+            if same >= 20 and not self.away:  # (catching up can take a while)
                 self.tally.problems.append(f"hand {number}: stalled at {line!r}")
                 return False
         self.tally.problems.append(f"hand {number}: not over after {self.steps} steps")
