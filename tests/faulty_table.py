@@ -138,7 +138,7 @@ class FaultyTable:
 
     # -- faults ------------------------------------------------------------------------------
 
-    def maybe_fault(self, line: str) -> bool:
+    def maybe_fault(self) -> bool:
         """Perhaps inject one fault; True for "typing together", which the caller does."""
         if self.rng.random() >= self.rate:
             return False
@@ -153,7 +153,7 @@ class FaultyTable:
             victim = self.rng.choice(here)
             self.realm.request_reload(victim)
         else:
-            victim = self.pick_away(kind, line, here)
+            victim = self.pick_away(kind, here)
             if victim is None:
                 return False
             if kind in ("offline", "host offline"):
@@ -173,7 +173,7 @@ class FaultyTable:
                 return dealer if self.present(dealer) else None
         return None
 
-    def pick_away(self, kind: str, line: str, here: list[Client]) -> Client | None:
+    def pick_away(self, kind: str, here: list[Client]) -> Client | None:
         if kind == "dealer leaves":
             return self.dealer(here)
         if kind == "host offline":
@@ -228,7 +228,7 @@ class FaultyTable:
             line = self.view()
             if "the hand is over" in line:
                 return True
-            together = self.maybe_fault(line)
+            together = self.maybe_fault()
             acting, rolling = TO_ACT.search(line), ROLLS_NEXT.search(line)
             actor = self.by_name[(acting or rolling).group(1)] if (acting or rolling) else None
             if actor is not None and self.present(actor):
