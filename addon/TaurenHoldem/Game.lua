@@ -119,6 +119,17 @@ local function hand()
 	return session and session.engine and session.engine.hand
 end
 
+-- A short digest of the banks, in seat order, and the pot: the host's heartbeat carries its
+-- own, so a client whose hand ended otherwise (on an order it took in a different order)
+-- finds out.
+local function banks_digest()
+	local sum, current = 0, hand()
+	for i, name in ipairs(session.seats) do
+		sum = (sum + i * 7919 * ((session.engine:banks()[name] or 0) + 1)) % 1000000007
+	end
+	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
+end
+
 local function remember_banks()
 	for name, bank in pairs(session.engine:banks()) do
 		session.banks[name] = bank
@@ -577,8 +588,10 @@ local function next_order()
 		resync() -- an order for a hand this client does not have: out of step
 		return false
 	end
-	if item[3] == "show" and live and current.shown[item[4]] ~= nil then
-		resync() -- the host acted for a player whose own reveal crossed it: its record rules
+	if item[3] == "show" and current and current.shown[item[4]] ~= nil then
+		-- The host acted for a player whose own reveal crossed it (here the hand may even be
+		-- over already): its record rules.
+		resync()
 		return false
 	end
 	session.waiting[session.seq + 1] = nil
@@ -1213,6 +1226,7 @@ Game.internal = {
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
 	turn_sent = turn_sent, roll_seed_soon = roll_seed_soon, drain = drain,
+	banks_digest = banks_digest,
 	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
 	void = function()
 		local current = hand()

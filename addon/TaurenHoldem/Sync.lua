@@ -68,7 +68,7 @@ local function beat()
 	end
 	Comm.send("AT", { session.id, session.seq, session.hands, session.steps,
 		live and #current.community or 0, commits, shown, live and "" or "over",
-		session.fair.seed or "" })
+		session.fair.seed or "", T.banks_digest() })
 end
 
 function Sync.arm_beat()
@@ -136,6 +136,12 @@ Comm.on("AT", function(sender, fields)
 	local seed = session.fair.seed
 	if hands == session.hands and seed and (fields[9] or "") ~= "" and tostring(seed) ~= fields[9]
 		then return T.resync() end
+	-- The same hand over on both sides, but with other banks: the host's record rules.
+	local ended = T.hand()
+	if hands == session.hands and fields[8] == "over" and ended and ended.phase == "over"
+		and (fields[10] or "") ~= "" and fields[10] ~= T.banks_digest() then
+		return T.resync()
+	end
 	if hands == session.hands and not seed then
 		adopt_seed(session, fields[9])
 		if T.session() ~= session then return end
