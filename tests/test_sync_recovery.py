@@ -4,10 +4,20 @@ coming back, a host that missed the seed's roll line, a long message with a part
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
-from addon_table import PROTOCOL, build_addon, check_down, dealt_table, play, seat_table, status
+from addon_table import (
+    PROTOCOL,
+    build_addon,
+    check_down,
+    dealt_table,
+    play,
+    seat_table,
+    status,
+    status_now,
+)
 from pyhost.harness import Realm
 from realm_helpers import lose
 
@@ -107,4 +117,28 @@ def test_a_long_message_with_a_part_lost_is_dropped_not_misjoined(tmp_path, addo
     send_in_parts(skoll, shown, [1, 2, 2, 3])  # ... then all of it, the second one twice
     realm.run_until_quiet()
     assert len(riggs.chat.matching("Skoll uncovers")) == 1  # once: no half-joined message
+    assert realm.errors() == []
+
+
+def test_a_client_whose_banks_went_astray_takes_the_hosts_record(tmp_path, addon):
+    # Gray's addon is modified to drop the first give it is ordered to apply: its banks then
+    # differ from everyone's with every counter the same. The host's heartbeat carries a digest
+    # of its banks; Gray's client sees the difference and takes the host's record.
+    astray = tmp_path / "astray" / "TaurenHoldem"
+    shutil.copytree(addon, astray)
+    game = (astray / "Game.lua").read_text(encoding="utf-8")
+    header = "local function apply(op, player, amount, target, dice)\n"
+    assert header in game
+    (astray / "Game.lua").write_text(game.replace(header, header + (
+        '\tif op == "give" and not DroppedOneGive then DroppedOneGive = true return end\n')),
+        encoding="utf-8")
+    realm = Realm(seed=35, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Gray": astray})
+    skoll, _, gray = seated
+    skoll.type("/tgive 5 Riggs")
+    realm.advance(1)
+    assert status_now(gray) != status_now(skoll)  # astray, though every count is the same
+    realm.run_until_quiet()  # the host's heartbeat
+    assert gray.chat.matching("Caught up with Skoll's table")
+    assert "Riggs 25" in agree(realm, seated)
     assert realm.errors() == []

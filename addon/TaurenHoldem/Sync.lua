@@ -136,9 +136,10 @@ Comm.on("AT", function(sender, fields)
 	local seed = session.fair.seed
 	if hands == session.hands and seed and (fields[9] or "") ~= "" and tostring(seed) ~= fields[9]
 		then return T.resync() end
-	-- The same hand over on both sides, but with other banks: the host's record rules.
+	-- No hand in play on either side (the same one over, or none yet), but other banks: the
+	-- host's record rules.
 	local ended = T.hand()
-	if hands == session.hands and fields[8] == "over" and ended and ended.phase == "over"
+	if hands == session.hands and fields[8] == "over" and (not ended or ended.phase == "over")
 		and (fields[10] or "") ~= "" and fields[10] ~= T.banks_digest() then
 		return T.resync()
 	end
