@@ -123,9 +123,9 @@ end
 -- own, so a client whose hand ended otherwise (on an order it took in a different order)
 -- finds out.
 local function banks_digest()
-	local sum, current = 0, hand()
+	local sum, current, banks = 0, hand(), session.engine:banks()
 	for i, name in ipairs(session.seats) do
-		sum = (sum + i * 7919 * ((session.engine:banks()[name] or 0) + 1)) % 1000000007
+		sum = (sum + i * 7919 * ((banks[name] or 0) + 1)) % 1000000007
 	end
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
@@ -149,10 +149,10 @@ local function choices(current)
 end
 
 local function status_line()
-	local current = hand()
+	local current, held = hand(), session.engine:banks()
 	local banks = {}
 	for i, name in ipairs(session.seats) do
-		banks[i] = short(name) .. " " .. (session.engine:banks()[name] or 0)
+		banks[i] = short(name) .. " " .. (held[name] or 0)
 	end
 	local where
 	if not current then
@@ -1247,5 +1247,4 @@ Game.internal = {
 		unread_rolls = {}
 		for _, text in ipairs(lines) do Game.roll_line(text) end
 	end,
-
 }

@@ -11,6 +11,15 @@ local T = Game.internal -- the table's insides, shared with Game.lua
 local Sync = {}
 ns.Sync = Sync
 
+-- `step()` after `seconds`, then again after each wait `factor` times the last: `times` in
+-- all, or until it returns false. (The heartbeat, confirmations and repeated HELLOs.)
+local function every(seconds, factor, times, step)
+	if times < 1 then return end
+	C_Timer.After(seconds, function()
+		if step() ~= false then every(seconds * factor, factor, times - 1, step) end
+	end)
+end
+
 -- Still stuck on the same step a few seconds later: something was lost on the way. Start
 -- afresh from the host's snapshot, which replays the whole table quietly.
 local GAP_SECONDS, ASKS = 3, 3
@@ -76,15 +85,11 @@ function Sync.arm_beat()
 	if not session or session.host ~= Comm.me() then return end
 	session.beat = (session.beat or 0) + 1
 	local armed = session.beat
-	local function after(count, seconds)
-		C_Timer.After(seconds, function()
-			session = T.session()
-			if not session or session.beat ~= armed or session.host ~= Comm.me() then return end
-			beat()
-			if count < BEATS then after(count + 1, seconds * 2) end
-		end)
-	end
-	after(1, BEAT_SECONDS)
+	every(BEAT_SECONDS, 2, BEATS, function()
+		session = T.session()
+		if not session or session.beat ~= armed or session.host ~= Comm.me() then return false end
+		beat()
+	end)
 end
 
 -- This player's own message that the host must hear (a turn, a commitment, a reveal): the
@@ -96,15 +101,11 @@ function Sync.confirm(kind, fields, arrived)
 	local session = T.session()
 	if not session or session.host == Comm.me() then return end
 	local sent_at = GetTime()
-	local function check(count)
-		C_Timer.After(CONFIRM_SECONDS, function()
-			if T.session() ~= session or arrived(session) then return end
-			if (session.beat_heard or sent_at) > sent_at then return end
-			Comm.send(kind, fields)
-			if count < BEATS then check(count + 1) end
-		end)
-	end
-	check(1)
+	every(CONFIRM_SECONDS, 1, BEATS, function()
+		if T.session() ~= session or arrived(session) then return false end
+		if (session.beat_heard or sent_at) > sent_at then return false end
+		Comm.send(kind, fields)
+	end)
 end
 
 -- This client missed the seed (its roll line and the host's SEED): the host's word for it, as
@@ -118,6 +119,18 @@ end
 
 local last_hello -- when this client last asked
 
+local function from_host(sender, fields)
+	local session = T.session()
+	return session and sender == session.host and fields[1] == session.id
+end
+
+-- What the host last said of where it stands (its heartbeat, a snapshot's end): a client
+-- short of it is behind, and watches for what is missing.
+local function note_host(session, seq, hands, steps, over, streets)
+	session.behind = { seq = seq, hands = hands, steps = steps, over = over, streets = streets }
+	if T.pending() then Sync.watch_gap() end
+end
+
 Comm.on("AT", function(sender, fields)
 	local session = T.session()
 	if not session then
@@ -125,7 +138,7 @@ Comm.on("AT", function(sender, fields)
 		if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then Sync.hello() end
 		return
 	end
-	if sender ~= session.host or fields[1] ~= session.id then return end
+	if not from_host(sender, fields) then return end
 	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
 	if not (seq and hands and steps) then return end
 	session.beat_heard = GetTime()
@@ -138,14 +151,15 @@ Comm.on("AT", function(sender, fields)
 		then return T.resync() end
 	-- No hand in play on either side (the same one over, or none yet), but other banks: the
 	-- host's record rules.
-	local ended = T.hand()
-	if hands == session.hands and fields[8] == "over" and (not ended or ended.phase == "over")
+	local current = T.hand()
+	if hands == session.hands and fields[8] == "over" and (not current or current.phase == "over")
 		and (fields[10] or "") ~= "" and fields[10] ~= T.banks_digest() then
 		return T.resync()
 	end
 	if hands == session.hands and not seed then
 		adopt_seed(session, fields[9])
 		if T.session() ~= session then return end
+		current = T.hand() -- (what it let through may have moved the table on)
 	end
 	-- The host missed the seed's roll line (it was away when it came): say what this client
 	-- saw rolled. (Not once the hand is over, nor while the set is still open.)
@@ -153,7 +167,6 @@ Comm.on("AT", function(sender, fields)
 		and (fields[6] or "") == "" and fields[8] ~= "over" then
 		Comm.send("SEEN", { session.id, hands, seed }, session.host)
 	end
-	local current = T.hand()
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
 	if hands == session.hands and current then
 		local me = Comm.me()
@@ -178,9 +191,7 @@ Comm.on("AT", function(sender, fields)
 			again("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
 		end
 	end
-	session.behind = { seq = seq, hands = hands, steps = steps, over = fields[8] == "over",
-		streets = tonumber(fields[5]) }
-	if T.pending() then Sync.watch_gap() end
+	note_host(session, seq, hands, steps, fields[8] == "over", tonumber(fields[5]))
 end)
 
 ------------------------------------------------------------------------------
@@ -228,11 +239,6 @@ Comm.on("HELLO", function(sender)
 	if not session or session.host ~= Comm.me() then return end
 	for _, entry in ipairs(record(session)) do Comm.send(entry[1], entry[2], sender) end
 end)
-
-local function from_host(sender, fields)
-	local session = T.session()
-	return session and sender == session.host and fields[1] == session.id
-end
 
 Comm.on("SNAP", function(sender, fields)
 	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
@@ -343,10 +349,7 @@ Comm.on("SNAPEND", function(sender, fields)
 	T.after({}) -- whose turn it is, or this player's reveal if the showdown is on
 	T.roll_seed_soon() -- a dealer whose seed roll is still due
 	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
-	if seq and hands and steps then
-		session.behind = { seq = seq, hands = hands, steps = steps, over = fields[5] == "over" }
-		if T.pending() then Sync.watch_gap() end
-	end
+	if seq and hands and steps then note_host(session, seq, hands, steps, fields[5] == "over") end
 end)
 
 ------------------------------------------------------------------------------
@@ -528,14 +531,14 @@ end
 -- `retries`: a client that knows a table is running (it dropped its copy to start afresh)
 -- asks again while no snapshot comes, a few seconds further apart each time. (A snapshot is
 -- many whispers, and one lost costs a new one: on a bad connection it takes a few.)
-function Sync.hello(retries, seconds)
+local function ask()
 	was_grouped = IsInGroup()
-	if T.session() or not was_grouped then return end
+	if T.session() or not was_grouped then return false end
 	last_hello = GetTime()
 	Comm.send("HELLO", {})
-	if retries and retries > 0 then
-		seconds = seconds or 5
-		C_Timer.After(seconds, function() Sync.hello(retries - 1, seconds * 2) end)
-	end
+end
+
+function Sync.hello(retries)
+	if ask() ~= false and retries then every(5, 2, retries, ask) end
 end
 
