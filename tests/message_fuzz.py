@@ -17,7 +17,9 @@ from pathlib import Path
 
 from addon_table import PROTOCOL, dealt_table, play, status
 from pyhost.harness import Realm
+from realm_helpers import send_addon
 
+PREFIX = "TaurenHoldem"
 KINDS = ["OPEN", "ACT", "DO", "TURN", "NO", "DEAL", "SHOW", "HELLO", "AGAIN", "SNAP", "HEARD",
          "REVEALED", "ROLLED", "SEED", "SNAPEND", "BASE", "AT", "SEEN", "B", "P", "X", ""]
 OPS = ["join", "leave", "commit", "show", "put", "bet", "check", "call", "raise", "fold", "allin",
@@ -45,17 +47,6 @@ def junk_message(rng: random.Random, table_id: str, names: list[str]) -> str:
     return text.encode("utf-8", "surrogatepass")[:255].decode("utf-8", "ignore")
 
 
-def lua_string(text: str | bytes) -> str:
-    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    return '"' + "".join(chr(b) if chr(b).isalnum() or chr(b) in " _-.,:;" else f"\\{b:03d}"
-                         for b in raw) + '"'
-
-
-def send(client, text: str | bytes, channel: str = "PARTY", target: str | None = None) -> None:
-    where = f', "{channel}", {lua_string(target)}' if target else f', "{channel}"'
-    client.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", {lua_string(text)}{where})')
-
-
 def table_scene(wtf: Path, addon: Path, seed: int):
     realm = Realm(seed=seed, wtf=wtf)
     seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
@@ -75,8 +66,8 @@ def watcher_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None
     names = [c.full_name for c in seated] + [fuzz.full_name, "Nobody-Nowhere", ""]
     for _ in range(messages):
         channel = rng.choice(["PARTY", "PARTY", "WHISPER"])
-        send(fuzz, junk_message(rng, seated.table_id, names), channel,
-             rng.choice(names[:3]) if channel == "WHISPER" else None)
+        send_addon(fuzz, PREFIX, junk_message(rng, seated.table_id, names), channel,
+                   rng.choice(names[:3]) if channel == "WHISPER" else None)
         realm.advance(1.1)  # within the throttle: every message goes out
     realm.run_until_quiet()
     if realm.errors():
@@ -100,7 +91,7 @@ def player_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None:
     original = realm.send_addon
 
     def recording(client, prefix, body, *args, **kwargs):
-        if client is gray and prefix == b"TaurenHoldem":
+        if client is gray and prefix == PREFIX.encode():
             sent.append(body)
         return original(client, prefix, body, *args, **kwargs)
 
@@ -110,9 +101,9 @@ def player_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None:
     names = [c.full_name for c in seated] + ["Nobody-Nowhere", ""]
     for _ in range(messages):
         if sent and rng.random() < 0.2:
-            send(gray, rng.choice(sent))  # a replay of an old message of its own
+            send_addon(gray, PREFIX, rng.choice(sent))  # a replay of an old message of its own
         else:
-            send(gray, junk_message(rng, seated.table_id, names))
+            send_addon(gray, PREFIX, junk_message(rng, seated.table_id, names))
         realm.advance(1.1)
     realm.run_until_quiet()
     if realm.errors():
