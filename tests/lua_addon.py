@@ -6,16 +6,14 @@ from typing import Any
 
 from lupa import lua51
 
-from pyhost.codegen import _environment
-from pyhost.codegen.context import holdem_context
+from pyhost.codegen import build
 from pyhost.rules import Ruleset
 
 
 def render(ruleset: Ruleset, *files: str) -> dict[str, bytes]:
-    env = _environment()
-    context = holdem_context(ruleset) | {"files": files}
-    return {name: env.get_template(f"holdem/{name}.j2").render(context).encode()
-            for name in files}
+    """These files of the ruleset's addon, as `pyhost build` writes them."""
+    built = build(ruleset)
+    return {name: built[name] for name in files}
 
 
 def load(ruleset: Ruleset, *files: str) -> tuple[Any, Any]:

@@ -11,8 +11,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from lupa import lua51
 
-from pyhost.codegen import _environment
-from pyhost.codegen.context import holdem_context
+from pyhost.codegen import build
 from pyhost.harness import Realm
 from pyhost.harness.bitlib import library
 from pyhost.rules import load_ruleset
@@ -33,8 +32,7 @@ EDGES = [0, 1, 54, 55, 56, 57, 62, 63, 64, 65, 118, 119, 120, 121, 127, 128, 129
 
 
 def rendered() -> bytes:
-    context = holdem_context(load_ruleset("tauren-holdem")) | {"files": ()}
-    return _environment().get_template("holdem/Sha256.lua.j2").render(context).encode()
+    return build(load_ruleset("tauren-holdem"))["Sha256.lua"]
 
 
 def bare(signed: bool):

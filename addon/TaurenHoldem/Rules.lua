@@ -19,9 +19,11 @@ ns.Rules = {
 			show = "tshow",
 			turn = "tturn",
 		},
+		key = "TAURENHOLDEM",
 		long = "tholdem",
 		name = "TaurenHoldem",
 		prefix = "TaurenHoldem",
+		saved_variables = "TaurenHoldemDB",
 		title = "Tauren Hold'em",
 	},
 	deal = {

@@ -1,4 +1,8 @@
-"""Generating a WoW addon from a ruleset: Jinja2 templates + the ruleset's data.
+"""Generating a WoW addon from a ruleset: plain Lua sources + the ruleset's data.
+
+The Lua code is plain `.lua` source in `lua/` (`core/` for what every game shares, one folder
+per game flow), copied as it is; only what comes from the ruleset is rendered from Jinja2
+templates: `Rules.lua` (the data the code reads) and the `.toc`.
 
 `build(ruleset)` returns every file of the addon folder as bytes, the same
 bytes on every build; `write` puts them in a folder and `differences`
@@ -7,6 +11,7 @@ compares a folder with what a build would write (for `pyhost build --check`).
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -15,12 +20,15 @@ from ..rules import Ruleset
 from .context import holdem_context
 from .luadata import lua
 
-# Each game flow with an addon: its templates, in .toc load order.
+# Each game flow with an addon: its files in .toc load order, as `folder/name` under `lua/`,
+# but for the rendered Rules.lua, which comes first: every other file reads it.
+RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
-    "holdem": ("Locales.lua", "Rules.lua", "Dice.lua", "Hands.lua", "Pots.lua", "Betting.lua",
-               "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua", "Sync.lua",
-               "Slash.lua"),
+    "holdem": ("holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua", "holdem/Pots.lua",
+               "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua", "core/Comm.lua",
+               "holdem/Fair.lua", "holdem/Game.lua", "holdem/Sync.lua", "holdem/Slash.lua"),
 }
+SOURCES = resources.files("pyhost.codegen") / "lua"
 
 
 class BuildError(ValueError):
@@ -46,13 +54,15 @@ def build(ruleset: Ruleset) -> dict[str, bytes]:
         raise BuildError(f"{ruleset.name} ({ruleset.family}) has no addon yet; addons exist for "
                          f"the {flows} game flow")
     env = _environment()
-    context = holdem_context(ruleset) | {"files": files}
+    names = (RULES_FILE, *(source.rsplit("/", 1)[-1] for source in files))
+    context = holdem_context(ruleset) | {"files": names}
     name = ruleset.addon.name
-    out = {f"{name}.toc": env.get_template(f"{ruleset.family}/addon.toc.j2").render(context)}
-    for path in files:
-        out[path] = env.get_template(f"{ruleset.family}/{path}.j2").render(context)
-    # Not loaded by WoW: the globals ledger luacheck checks the Lua files against.
-    out[".luacheckrc"] = env.get_template(f"{ruleset.family}/luacheckrc.j2").render(context)
+    out = {f"{name}.toc": env.get_template(f"{ruleset.family}/addon.toc.j2").render(context),
+           RULES_FILE: env.get_template(f"{ruleset.family}/Rules.lua.j2").render(context)}
+    for source in files:
+        out[source.rsplit("/", 1)[-1]] = (SOURCES / source).read_text(encoding="utf-8")
+    # Not loaded by WoW: the settings luacheck checks the Lua files with.
+    out[".luacheckrc"] = (SOURCES / ".luacheckrc").read_text(encoding="utf-8")
     return {path: text.encode("utf-8") for path, text in out.items()}
 
 

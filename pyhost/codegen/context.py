@@ -57,6 +57,7 @@ def holdem_context(ruleset: Ruleset) -> dict[str, Any]:
                 "ante": table.ante,
             },
             "addon": {"name": addon.name, "title": addon.title, "prefix": addon.prefix,
-                      "long": addon.long_command, "commands": dict(addon.commands)},
+                      "long": addon.long_command, "commands": dict(addon.commands),
+                      "key": addon.name.upper(), "saved_variables": f"{addon.name}DB"},
         },
     }
