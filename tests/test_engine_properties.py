@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from conftest import snapshot, write_variant
-from engine_moves import legal_moves
+from engine_moves import legal_moves, play_to_showdown, replay_steps, showdown
 from pyhost.engine import IllegalAction, Phase, Table
 from pyhost.rules import load_ruleset
 
@@ -109,6 +109,42 @@ def test_random_guided_hands_keep_the_ledger_exact(rulesets, data):
             pot = hand.final_pots[said.details["pot"]]
             assert pot.paid_by(paid[said.player]) > 0
             assert said.player in pot.eligible or said.details.get("refund")
+
+
+@settings(max_examples=200)
+@given(data=st.data())
+def test_whether_losers_show_or_muck_the_winners_take_the_same(rulesets, data):
+    """The same hand played twice to its showdown: once everyone shows, once some who won
+    nothing muck. The pots, every award (odd chips included) and the banks are the same."""
+    ruleset = data.draw(st.sampled_from(rulesets), label="ruleset")
+    count = data.draw(st.integers(3, 10), label="players")
+    seats = list(zip([f"P{i}" for i in range(count)],
+                     data.draw(st.lists(st.integers(1, 40), min_size=count, max_size=count)),
+                     strict=True))
+    dealer = data.draw(st.sampled_from(seats), label="dealer")[0]
+    hidden = {name: data.draw(st.lists(st.integers(0, ruleset.dice.count - 1), min_size=2,
+                                       max_size=2)) for name, _ in seats}
+    shown, mucked = (Table(ruleset, seats, dealer=dealer) for _ in range(2))
+    for t in (shown, mucked):
+        t.new_hand(hidden=hidden)
+    steps = play_to_showdown(shown.act, shown.hand, ruleset, data,
+                             lambda data: legal_moves(shown.hand, data))
+    if shown.hand.over:
+        event("all but one folded")
+        return
+    showdown(shown.act, shown.hand, data)
+    losers = sorted(name for name in shown.hand.shown if not shown.hand.payouts.get(name))
+    mucks = data.draw(st.lists(st.sampled_from(losers), unique=True), label="mucks") \
+        if losers else []
+    replay_steps(mucked.act, steps)
+    showdown(mucked.act, mucked.hand, data, mucks)
+    event(f"{len(shown.hand.final_pots)} pot(s), {len(mucks)} muck(s)")
+    assert mucked.hand.final_pots == shown.hand.final_pots
+    assert mucked.hand.payouts == shown.hand.payouts
+    wins = [[(e.text, e.chips, e.details) for e in t.hand.events if e.kind == "win"]
+            for t in (shown, mucked)]
+    assert wins[0] == wins[1]
+    assert mucked.banks == shown.banks
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.large_base_example])

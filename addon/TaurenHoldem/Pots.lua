@@ -3,8 +3,13 @@
 --
 -- Pots are never stored: they follow from the contributions. Walking the distinct
 -- contribution levels from the lowest, each level makes a pot of what everyone put in up to
--- it, open to the players still in the hand who reached it. Neighbouring pots open to the
--- same players are merged.
+-- it, contested by the players who reached it and have not folded. Neighbouring pots
+-- contested by the same players are merged.
+--
+-- Only betting shapes the pots: folding is a betting action, mucking at the showdown is not.
+-- A player who mucks keeps their place in every pot they contest and only gives up winning
+-- it, so whether a loser shows or mucks changes neither the pots nor how the winners split
+-- them (the odd chips).
 local addonName, ns = ... -- luacheck: ignore 211/addonName
 
 local min, sort = math.min, table.sort
@@ -30,12 +35,19 @@ function Pots.in_hand(seat)
 	return seat.status == Status.ACTIVE or seat.status == Status.ALL_IN
 end
 
+-- Did not fold: the pots are shaped by who contests them. A player who mucks at the showdown
+-- still contests (the pots stay as the betting left them) but wins nothing.
+function Pots.contests(seat)
+	return seat.status ~= Status.FOLDED
+end
+
 function Pots.can_bet(seat)
 	return seat.status == Status.ACTIVE
 end
 
--- A pot: amount, eligible (names in seat order), and the contribution levels it holds,
--- above `floor` up to `top`: who paid what into it.
+-- A pot: amount, eligible (who contests it, names in seat order; muckers among them win
+-- nothing), and the contribution levels it holds, above `floor` up to `top`: who paid what
+-- into it.
 local Pot = {}
 Pot.__index = Pot
 Pots.Pot = Pot
@@ -74,7 +86,7 @@ function Pots.pots(seats)
 		local amount, eligible = 0, {}
 		for _, seat in ipairs(seats) do
 			amount = amount + min(seat.committed, level) - min(seat.committed, below)
-			if Pots.in_hand(seat) and seat.committed >= level then
+			if Pots.contests(seat) and seat.committed >= level then
 				eligible[#eligible + 1] = seat.name
 			end
 		end

@@ -26,6 +26,12 @@ class Seat:
         return self.status in (Status.ACTIVE, Status.ALL_IN)
 
     @property
+    def contests(self) -> bool:
+        """Did not fold: the pots are shaped by who contests them. A player who mucks at the
+        showdown still contests (the pots stay as the betting left them) but wins nothing."""
+        return self.status is not Status.FOLDED
+
+    @property
     def can_bet(self) -> bool:
         return self.status is Status.ACTIVE
 
