@@ -35,18 +35,47 @@ def rulesets(tmp_path_factory):
     return out
 
 
+# What legal_actions calls the actions a hand also takes under other names.
+ALIASES = {"flop": "roll", "turn": "roll", "river": "roll"}
+
+
 def try_something_odd(t, data):
     names = [seat.name for seat in t.seats] + ["Nobody"]
     name = data.draw(st.sampled_from(names), label="odd player")
     action = data.draw(st.sampled_from(ACTIONS), label="odd action")
     amount = data.draw(st.sampled_from(ODD_AMOUNTS), label="odd amount")
     before, chips = snapshot(t), t.chips
+    legal = t.hand.legal_actions(name) if t.hand else ()
     try:
         t.act(name, action, amount, dice=["2", "3"], target=name)
     except IllegalAction as exc:
         assert snapshot(t) == before, f"refused {action} changed the table"
         assert "\n" not in str(exc)
+    else:
+        if action not in ("give", "reset"):  # the table's, not the hand's
+            manual = t.mode == "manual" and action == "put"
+            assert ("bet" if manual else ALIASES.get(action, action)) in legal, (name, action)
     return t.chips - chips  # a reset that was allowed buys chips back in
+
+
+def check_turns(hand):
+    """Whose turn and the legal actions agree with the phase the hand is in."""
+    seated = [seat.name for seat in hand.seats]
+    legal = {name: hand.legal_actions(name) for name in seated}
+    if hand.phase is Phase.BETTING:
+        assert [name for name in seated if legal[name]] == [hand.to_act()]
+        assert {"fold", "put"} <= set(legal[hand.to_act()])
+    elif hand.phase is Phase.ROLL:
+        assert hand.to_act() is None
+        assert legal == {name: ("roll",) if name == hand.dealer_name else () for name in seated}
+    elif hand.phase is Phase.SHOWDOWN:
+        waiting = [s for s in hand.seats if s.in_hand and s.name not in hand.shown]
+        for seat in hand.seats:
+            assert ("show" in legal[seat.name]) == (seat in waiting)
+            assert ("muck" in legal[seat.name]) == (seat in waiting and len(
+                [s for s in hand.seats if s.in_hand]) > 1)
+    else:
+        assert legal == {name: () for name in seated}
 
 
 def play(data, ruleset, t):
@@ -60,8 +89,10 @@ def play(data, ruleset, t):
             total += try_something_odd(t, data)
         if hand.over:
             break
+        check_turns(hand)
         if hand.phase is Phase.BETTING:
             name, moves = legal_moves(hand, data)
+            assert {kind for kind, _ in moves} <= set(hand.legal_actions(name))
             kind, amount = data.draw(st.sampled_from(moves), label="move")
             t.act(name, kind, amount)
         elif hand.phase is Phase.ROLL:
@@ -79,6 +110,7 @@ def play(data, ruleset, t):
         assert t.chips == total, "chips appeared or vanished"
         assert all(seat.bank >= 0 and seat.committed >= 0 for seat in t.seats)
     assert hand.over, "the hand did not end"
+    check_turns(hand)
     assert t.chips == total
 
 

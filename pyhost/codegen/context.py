@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
-from ..engine.hand import street_names
+from ..engine.holdem import street_names
 from ..flavours import FLAVOURS
 from ..rules import Ruleset
 

@@ -19,10 +19,9 @@ from ..rules import Ruleset, load_ruleset
 from ..rules.ruleset import is_file
 from ..rules.schema import FileError
 from ..rules.schema import Table as Fields
-from .errors import IllegalAction
-from .events import Event
-from .pots import Pot
-from .table import MODES, Table
+from .core import Event, IllegalAction, Pot
+from .holdem import FLOWS
+from .table import Table
 
 
 class HistoryError(FileError):
@@ -109,7 +108,7 @@ def parse_history(raw: bytes, *, file: str, folder: Path | None) -> HandRecord:
         ruleset = load_ruleset(local if local is not None and is_file(local) else ruleset_spec)
     except FileError as exc:
         raise HistoryError(file, "ruleset", str(exc)) from None
-    mode = top.get("mode", str, default="guided", choices=MODES)
+    mode = top.get("mode", str, default="guided", choices=FLOWS)
     seats = []
     for seat in top.tables("seats"):
         seats.append((seat.get("name", str), seat.get("bank", int, low=0)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .errors import IllegalAction
+
 
 class Status(StrEnum):
     ACTIVE = "active"  # in the hand, with chips behind
@@ -38,10 +40,16 @@ class Seat:
 
 def whole_amount(amount: object, what: str = "amount") -> int:
     """`amount` as chips, or IllegalAction naming the bad value."""
-    from .errors import IllegalAction
-
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise IllegalAction(f"the {what} must be a whole number, not {amount!r}")
     if amount < 0:
         raise IllegalAction(f"the {what} must not be negative, not {amount}")
     return amount
+
+
+def chips_arg(amount: object, what: str) -> int:
+    """`amount` as chips, at least 1, or IllegalAction naming the bad value."""
+    chips = whole_amount(amount, what)
+    if chips == 0:
+        raise IllegalAction(f"the {what} must be at least 1")
+    return chips
