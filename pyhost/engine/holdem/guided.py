@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...rules.ruleset import TableRules
+from ...rules.families import HoldemTable
 from ..core import (
     BettingRound,
     BettingRules,
@@ -32,7 +32,7 @@ from .hand import HoldemHand, Phase
 BETTING_KINDS = {kind.value for kind in Kind}
 
 
-def betting_rules(table: TableRules) -> BettingRules:
+def betting_rules(table: HoldemTable) -> BettingRules:
     """Hold'em's betting: no interval, cap or raise count; the limit is `maximum_raise`."""
     return BettingRules(minimum_bet=table.minimum_bet, minimum_raise=table.minimum_raise,
                         maximum_raise=table.maximum_raise)

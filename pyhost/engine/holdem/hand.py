@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 
-from ...rules import Hand
+from ...rules import Hand, HoldemRules
 from ..core import Event, Flow, IllegalAction
 
 
@@ -32,6 +32,7 @@ class HoldemHand(Flow):
     """One hand: seats in order (the players dealt in), the dealer's seat, the dice."""
 
     game = "hold'em"
+    ruleset: HoldemRules
 
     def _deal(self, *, hidden: Mapping[str, Sequence[str | int]] | None = None) -> None:
         deal = self.ruleset.deal
@@ -164,7 +165,7 @@ class HoldemHand(Flow):
 
     def hand_of(self, faces: tuple[int, ...]) -> Hand | None:
         dice = faces + self.board()
-        if len(dice) < self.ruleset.hand_rules.size:
+        if len(dice) < self.ruleset.hands.size:
             return None
         return self.ruleset.best_hand(dice)
 
