@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from conftest import SHIPPED
 from pyhost.cli import main
-from pyhost.rules import load_ruleset
+from pyhost.rules import PokerHandRules, load_ruleset
 
 
 def run(*args: str):
@@ -52,7 +52,8 @@ def test_rules_shows_each_category_with_an_example_and_every_face(ruleset_id):
     ruleset = load_ruleset(ruleset_id)
     result = run("rules", ruleset_id)
     assert result.exit_code == 0
-    for category in ruleset.order:
+    categories = ruleset.order if isinstance(ruleset, PokerHandRules) else ()  # Vitaji: totals
+    for category in categories:
         line = next(line for line in result.stdout.splitlines() if category.name + " " in line)
         assert "[" in line  # the example roll, drawn in glyphs
     for face in ruleset.dice.faces:

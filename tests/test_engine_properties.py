@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from conftest import snapshot, write_variant
-from engine_moves import legal_moves
+from engine_moves import legal_moves, play_to_showdown, replay_steps, showdown
 from pyhost.engine import IllegalAction, Phase, Table
 from pyhost.rules import load_ruleset
 
@@ -35,18 +35,47 @@ def rulesets(tmp_path_factory):
     return out
 
 
+# What legal_actions calls the actions a hand also takes under other names.
+ALIASES = {"flop": "roll", "turn": "roll", "river": "roll"}
+
+
 def try_something_odd(t, data):
     names = [seat.name for seat in t.seats] + ["Nobody"]
     name = data.draw(st.sampled_from(names), label="odd player")
     action = data.draw(st.sampled_from(ACTIONS), label="odd action")
     amount = data.draw(st.sampled_from(ODD_AMOUNTS), label="odd amount")
     before, chips = snapshot(t), t.chips
+    legal = t.hand.legal_actions(name) if t.hand else ()
     try:
         t.act(name, action, amount, dice=["2", "3"], target=name)
     except IllegalAction as exc:
         assert snapshot(t) == before, f"refused {action} changed the table"
         assert "\n" not in str(exc)
+    else:
+        if action not in ("give", "reset"):  # the table's, not the hand's
+            manual = t.mode == "manual" and action == "put"
+            assert ("bet" if manual else ALIASES.get(action, action)) in legal, (name, action)
     return t.chips - chips  # a reset that was allowed buys chips back in
+
+
+def check_turns(hand):
+    """Whose turn and the legal actions agree with the phase the hand is in."""
+    seated = [seat.name for seat in hand.seats]
+    legal = {name: hand.legal_actions(name) for name in seated}
+    if hand.phase is Phase.BETTING:
+        assert [name for name in seated if legal[name]] == [hand.to_act()]
+        assert {"fold", "put"} <= set(legal[hand.to_act()])
+    elif hand.phase is Phase.ROLL:
+        assert hand.to_act() is None
+        assert legal == {name: ("roll",) if name == hand.dealer_name else () for name in seated}
+    elif hand.phase is Phase.SHOWDOWN:
+        waiting = [s for s in hand.seats if s.in_hand and s.name not in hand.shown]
+        for seat in hand.seats:
+            assert ("show" in legal[seat.name]) == (seat in waiting)
+            assert ("muck" in legal[seat.name]) == (seat in waiting and len(
+                [s for s in hand.seats if s.in_hand]) > 1)
+    else:
+        assert legal == {name: () for name in seated}
 
 
 def play(data, ruleset, t):
@@ -60,8 +89,10 @@ def play(data, ruleset, t):
             total += try_something_odd(t, data)
         if hand.over:
             break
+        check_turns(hand)
         if hand.phase is Phase.BETTING:
             name, moves = legal_moves(hand, data)
+            assert {kind for kind, _ in moves} <= set(hand.legal_actions(name))
             kind, amount = data.draw(st.sampled_from(moves), label="move")
             t.act(name, kind, amount)
         elif hand.phase is Phase.ROLL:
@@ -79,6 +110,7 @@ def play(data, ruleset, t):
         assert t.chips == total, "chips appeared or vanished"
         assert all(seat.bank >= 0 and seat.committed >= 0 for seat in t.seats)
     assert hand.over, "the hand did not end"
+    check_turns(hand)
     assert t.chips == total
 
 
@@ -109,6 +141,42 @@ def test_random_guided_hands_keep_the_ledger_exact(rulesets, data):
             pot = hand.final_pots[said.details["pot"]]
             assert pot.paid_by(paid[said.player]) > 0
             assert said.player in pot.eligible or said.details.get("refund")
+
+
+@settings(max_examples=200)
+@given(data=st.data())
+def test_whether_losers_show_or_muck_the_winners_take_the_same(rulesets, data):
+    """The same hand played twice to its showdown: once everyone shows, once some who won
+    nothing muck. The pots, every award (odd chips included) and the banks are the same."""
+    ruleset = data.draw(st.sampled_from(rulesets), label="ruleset")
+    count = data.draw(st.integers(3, 10), label="players")
+    seats = list(zip([f"P{i}" for i in range(count)],
+                     data.draw(st.lists(st.integers(1, 40), min_size=count, max_size=count)),
+                     strict=True))
+    dealer = data.draw(st.sampled_from(seats), label="dealer")[0]
+    hidden = {name: data.draw(st.lists(st.integers(0, ruleset.dice.count - 1), min_size=2,
+                                       max_size=2)) for name, _ in seats}
+    shown, mucked = (Table(ruleset, seats, dealer=dealer) for _ in range(2))
+    for t in (shown, mucked):
+        t.new_hand(hidden=hidden)
+    steps = play_to_showdown(shown.act, shown.hand, ruleset, data,
+                             lambda data: legal_moves(shown.hand, data))
+    if shown.hand.over:
+        event("all but one folded")
+        return
+    showdown(shown.act, shown.hand, data)
+    losers = sorted(name for name in shown.hand.shown if not shown.hand.payouts.get(name))
+    mucks = data.draw(st.lists(st.sampled_from(losers), unique=True), label="mucks") \
+        if losers else []
+    replay_steps(mucked.act, steps)
+    showdown(mucked.act, mucked.hand, data, mucks)
+    event(f"{len(shown.hand.final_pots)} pot(s), {len(mucks)} muck(s)")
+    assert mucked.hand.final_pots == shown.hand.final_pots
+    assert mucked.hand.payouts == shown.hand.payouts
+    wins = [[(e.text, e.chips, e.details) for e in t.hand.events if e.kind == "win"]
+            for t in (shown, mucked)]
+    assert wins[0] == wins[1]
+    assert mucked.banks == shown.banks
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.large_base_example])

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from conftest import write_variant
-from engine_moves import legal_moves
+from engine_moves import SidePots, legal_moves, play_to_showdown, replay_steps, showdown
 from lua_addon import load, render
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
 from pyhost.engine.history import load_history, replay
@@ -463,6 +463,28 @@ def test_a_pot_nobody_claims_goes_back(tauren):
                           "C takes back 4 from side pot 1: nobody claimed it"]
 
 
+def side_pot_showdown(tauren, mucks: tuple[str, ...]) -> Lockstep:
+    """engine_moves' side-pot case in both engines; then `mucks` muck, the others show."""
+    pair = Lockstep(tauren, TAUREN_RULES, SidePots.players, dealer=SidePots.dealer)
+    pair.new_hand(hidden=SidePots.hidden)
+    replay_steps(pair.ok, SidePots.steps)
+    for name in SidePots.at_showdown:
+        pair.ok(name, "muck" if name in mucks else "show")
+    return pair
+
+
+@pytest.mark.parametrize("mucks", [("B",), ("L",), ("B", "L")])
+def test_a_loser_who_mucks_does_not_change_how_the_winners_split(tauren, mucks):
+    shown, mucked = side_pot_showdown(tauren, ()), side_pot_showdown(tauren, mucks)
+    wins = [[row[1] for row in pair.hand_events()[0] if row[0] == "win"]
+            for pair in (shown, mucked)]
+    assert wins[0] == wins[1] == list(SidePots.wins)
+    assert shown.lua_banks() == mucked.lua_banks() == \
+        {"A": 17, "B": 0, "C": 29, "W": 27, "L": 12}
+    pots = [py(tauren.snapshot(pair.lt))[4][7] for pair in (shown, mucked)]
+    assert pots[0] == pots[1] == [[23, ["B", "C", "W", "L"], 0, 5], [9, ["C", "W", "L"], 5, 8]]
+
+
 def test_odd_chips_in_a_split_pot(setups):
     ruleset, engine, config = variant(setups, "blinds-ante")
     players = [("A", 6), ("B", 6), ("C", 6)]
@@ -707,6 +729,45 @@ def test_random_guided_tables_agree_step_by_step(setups, data):
         if data.draw(st.integers(0, 2), label="odd between hands?") == 0:
             try_something_odd(pair, data)
     assert pair.lua_banks() == pair.py.banks
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.large_base_example,
+                                                   HealthCheck.too_slow])
+@given(data=st.data())
+def test_whether_losers_show_or_muck_both_engines_pay_the_same(setups, data):
+    """One hand played twice to its showdown in both engines: once everyone shows, once some
+    who won nothing muck. Each step agrees across the engines, and the awards and the pots
+    are the same both times."""
+    label, ruleset, engine, config = data.draw(st.sampled_from(setups), label="ruleset")
+    count = data.draw(st.integers(3, 10), label="players")
+    seats = list(zip([f"P{i}" for i in range(count)],
+                     data.draw(st.lists(st.integers(1, 40), min_size=count, max_size=count)),
+                     strict=True))
+    dealer = data.draw(st.sampled_from(seats), label="dealer")[0]
+    faces, size = ruleset.dice.count, ruleset.deal.hidden
+    hidden = {name: data.draw(st.lists(st.integers(0, faces - 1), min_size=size, max_size=size))
+              for name, _ in seats}
+    shown, mucked = (Lockstep(engine, ruleset, seats, dealer=dealer, config=config)
+                     for _ in range(2))
+    for pair in (shown, mucked):
+        pair.new_hand(hidden=hidden)
+    steps = play_to_showdown(shown.ok, shown.py.hand, ruleset, data,
+                             lambda data: lockstep_moves(shown, data))
+    if shown.py.hand.over:
+        event(f"{label}: all but one folded")
+        return
+    showdown(shown.ok, shown.py.hand, data)
+    losers = sorted(name for name in shown.py.hand.shown if not shown.py.hand.payouts.get(name))
+    mucks = data.draw(st.lists(st.sampled_from(losers), unique=True), label="mucks") \
+        if losers else []
+    replay_steps(mucked.ok, steps)
+    showdown(mucked.ok, mucked.py.hand, data, mucks)
+    event(f"{label}: {len(shown.py.hand.final_pots)} pot(s), {len(mucks)} muck(s)")
+    wins = [[row for row in pair.hand_events()[0] if row[0] == "win"] for pair in (shown, mucked)]
+    assert wins[0] == wins[1]
+    pots = [py(engine.snapshot(pair.lt))[4][7] for pair in (shown, mucked)]
+    assert pots[0] == pots[1]
+    assert shown.lua_banks() == mucked.lua_banks()
 
 
 @settings(max_examples=80, suppress_health_check=[HealthCheck.large_base_example,

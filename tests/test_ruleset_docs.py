@@ -10,7 +10,8 @@ import pytest
 
 from pyhost.rules.categories import KINDS, STRAIGHT_ORDERS
 from pyhost.rules.dice import ACE_MODES
-from pyhost.rules.ruleset import FAMILIES, RANKINGS, WOW_COMMANDS
+from pyhost.rules.families import FAMILIES, RANKINGS
+from pyhost.rules.reading import WOW_COMMANDS
 
 DOC = (Path(__file__).parent.parent / "docs" / "rulesets.md").read_text(encoding="utf-8")
 HEADINGS = [line for line in DOC.splitlines() if line.startswith("#")]

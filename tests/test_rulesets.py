@@ -7,7 +7,16 @@ from click.testing import CliRunner
 
 from conftest import SHIPPED, write_variant
 from pyhost.cli import main
-from pyhost.rules import RulesetError, load_ruleset, shipped_ids
+from pyhost.rules import (
+    DicePokerRules,
+    HoldemRules,
+    PokerDiceRules,
+    PokerHandRules,
+    RulesetError,
+    VitajiRules,
+    load_ruleset,
+    shipped_ids,
+)
 
 FAMILIES = {"tauren-holdem": "holdem", "dice-holdem": "holdem", "poker-dice": "poker-dice",
             "dice-poker": "dice-poker", "vitaji": "vitaji"}
@@ -28,6 +37,37 @@ def test_every_shipped_ruleset_loads_with_rules_md_defaults():
     vitaji = load_ruleset("vitaji")
     assert (vitaji.dice.count, vitaji.deal.rounds, vitaji.deal.rerolls) == (6, 5, 2)
     assert vitaji.table.ante == 10 * vitaji.table.interval
+
+
+def test_each_family_has_its_own_ruleset_type():
+    types = {"holdem": HoldemRules, "poker-dice": PokerDiceRules, "dice-poker": DicePokerRules,
+             "vitaji": VitajiRules}
+    for ruleset_id in SHIPPED:
+        ruleset = load_ruleset(ruleset_id)
+        assert type(ruleset) is types[ruleset.family]
+        # The three poker-hand games have hands; Vitaji scores totals and has none.
+        assert isinstance(ruleset, PokerHandRules) == (ruleset.family != "vitaji")
+        assert tuple(ruleset.addon.commands) == ruleset.commands
+    # Each keeps only its own family's keys: no hold'em blinds at a poker dice table.
+    poker_dice, vitaji = load_ruleset("poker-dice"), load_ruleset("vitaji")
+    assert poker_dice.table.minimum_ante == 1 and not hasattr(poker_dice.table, "blinds")
+    assert not hasattr(poker_dice.deal, "community") and poker_dice.deal.dealt == 5
+    assert vitaji.bonuses.triple and vitaji.tournament.advance < vitaji.tournament.group_size
+    assert not hasattr(vitaji, "hands")
+
+
+@pytest.mark.parametrize(("ruleset_id", "key", "line"), [
+    ("poker-dice", "table.blinds", "blinds = false"),
+    ("dice-poker", "deal.community", "community = [3, 1, 1]"),
+    ("vitaji", "table.minimum_bet", "minimum_bet = 2"),
+    ("tauren-holdem", "table.interval", "interval = 1"),
+])
+def test_another_familys_key_is_unknown(tmp_path, ruleset_id, key, line):
+    section = key.split(".")[0]
+    path = write_variant(tmp_path, ruleset_id, {f"[{section}]\n": f"[{section}]\n{line}\n"})
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert (caught.value.key, caught.value.reason) == (key, "unknown key")
 
 
 # (ruleset, {old: new}, the key the error names, words of the reason)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import snapshot
+from engine_moves import SidePots, replay_steps
 from pyhost.engine import IllegalAction, Pot, Seat, Status, Table, pots, split
 from pyhost.rules import load_ruleset
 
@@ -146,3 +147,29 @@ def test_split_gives_the_odd_chips_in_order_left_of_the_dealer():
     assert split(10, ["C", "A", "B"], ["B", "C", "D", "A"]) == {"B": 4, "C": 3, "A": 3}
     assert split(11, ["C", "A", "B"], ["B", "C", "D", "A"]) == {"B": 4, "C": 4, "A": 3}
     assert split(7, ["A"], ["A"]) == {"A": 7}
+
+
+
+def side_pot_showdown(mucks: tuple[str, ...]) -> Table:
+    """engine_moves' side-pot case up to the showdown; then `mucks` muck, the others show."""
+    t = Table(TAUREN, SidePots.players, dealer=SidePots.dealer)
+    t.new_hand(hidden=SidePots.hidden)
+    replay_steps(t.act, SidePots.steps)
+    assert t.hand.pots() == [Pot(23, ("B", "C", "W", "L")), Pot(9, ("C", "W", "L"))]
+    for name in SidePots.at_showdown:
+        t.act(name, "muck" if name in mucks else "show")
+    return t
+
+
+@pytest.mark.parametrize("mucks", [("B",), ("L",), ("B", "L")])
+def test_a_loser_who_mucks_does_not_change_how_the_winners_split(mucks):
+    shown = side_pot_showdown(())
+    mucked = side_pot_showdown(mucks)
+    # Each pot is split on its own, its odd chip to C, the first winner left of the dealer:
+    # the main pot 12 + 11, the side pot 5 + 4, whether the losers show or muck.
+    assert shown.hand.payouts == mucked.hand.payouts == {"C": 17, "W": 15}
+    assert [e.text for e in mucked.hand.events if e.kind == "win"] == [
+        e.text for e in shown.hand.events if e.kind == "win"] == list(SidePots.wins)
+    # The pots are the ones the betting made: a muck gives up a claim, it reshapes nothing.
+    assert mucked.hand.pots() == shown.hand.pots() == [Pot(23, ("B", "C", "W", "L")),
+                                                       Pot(9, ("C", "W", "L"))]

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..rules import Ruleset
+from ..rules import PokerHandRules, Ruleset, VitajiRules
 from ..rules.odds import HandOdds, hand_odds
 from ..rules.totals import TotalOdds, total_odds
 from .ruleset_arg import ruleset_argument, shipped_help
@@ -35,9 +35,7 @@ def frac(chance: Fraction) -> str:
 # -- hand games ---------------------------------------------------------------------
 
 
-def hand_odds_text(ruleset: Ruleset, result: HandOdds) -> str:
-    hands = ruleset.hands
-    assert hands is not None
+def hand_odds_text(ruleset: PokerHandRules, result: HandOdds) -> str:
     faces = ruleset.dice.count
     what = ("all seven: hidden and community" if ruleset.family == "holdem"
             else "one roll, no rerolls")
@@ -59,7 +57,7 @@ def hand_odds_text(ruleset: Ruleset, result: HandOdds) -> str:
             f"  {frac(row.contains):>14} {percent(row.contains):>9}"
         )
     lines.append("")
-    lines.append(f"Order: ranking = {hands.ranking!r}; 'best hand' is under that order, "
+    lines.append(f"Order: ranking = {ruleset.hands.ranking!r}; 'best hand' is under that order, "
                  "'contains' is whether some of the dice form it.")
     contains = {row.category: row.contains for row in result.rows}
     if result.inversions:
@@ -74,14 +72,14 @@ def hand_odds_text(ruleset: Ruleset, result: HandOdds) -> str:
     return "\n".join(lines)
 
 
-def hand_odds_json(ruleset: Ruleset, result: HandOdds) -> dict[str, Any]:
+def hand_odds_json(ruleset: PokerHandRules, result: HandOdds) -> dict[str, Any]:
     return {
         "ruleset": ruleset.id,
         "name": ruleset.name,
         "dice": result.dealt,
         "faces": ruleset.dice.count,
         "outcomes": result.total,
-        "ranking": ruleset.hands.ranking if ruleset.hands else None,
+        "ranking": ruleset.hands.ranking,
         "by_rarity": [c.name for c in result.by_rarity],
         "categories": [
             {"name": row.category.name, "kind": row.category.kind,
@@ -104,7 +102,7 @@ def _bands(result: TotalOdds) -> list[tuple[int, int, int]]:
             for chunk in (totals[i:i + size] for i in range(0, len(totals), size))]
 
 
-def total_odds_text(ruleset: Ruleset, result: TotalOdds) -> str:
+def total_odds_text(ruleset: VitajiRules, result: TotalOdds) -> str:
     exact = result.outcomes <= EXACT_FRACTIONS_UP_TO
 
     def show(games: int) -> str:
@@ -134,7 +132,7 @@ def total_odds_text(ruleset: Ruleset, result: TotalOdds) -> str:
     return "\n".join(lines)
 
 
-def total_odds_json(ruleset: Ruleset, result: TotalOdds) -> dict[str, Any]:
+def total_odds_json(ruleset: VitajiRules, result: TotalOdds) -> dict[str, Any]:
     return {
         "ruleset": ruleset.id,
         "name": ruleset.name,
@@ -154,7 +152,7 @@ def total_odds_json(ruleset: Ruleset, result: TotalOdds) -> dict[str, Any]:
 
 
 def odds_text(ruleset: Ruleset) -> str:
-    if ruleset.hands is None:
+    if isinstance(ruleset, VitajiRules):
         return total_odds_text(ruleset, total_odds(ruleset.dice.count, ruleset.deal.rounds))
     return hand_odds_text(ruleset, hand_odds(ruleset))
 
@@ -167,7 +165,7 @@ def odds(ruleset: Ruleset, as_json: bool) -> None:
     if not as_json:
         click.echo(odds_text(ruleset))
         return
-    if ruleset.hands is None:
+    if isinstance(ruleset, VitajiRules):
         data = total_odds_json(ruleset, total_odds(ruleset.dice.count, ruleset.deal.rounds))
     else:
         data = hand_odds_json(ruleset, hand_odds(ruleset))

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..engine import Pot
 from ..engine.history import (
     HistoryError,
     Replay,
@@ -17,7 +18,6 @@ from ..engine.history import (
 from ..engine.history import (
     replay as run_replay,
 )
-from ..engine.pots import Pot
 
 
 def pot_label(number: int, count: int) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..rules import Ruleset
+from ..rules import HoldemRules, PokerHandRules, Ruleset, VitajiRules
+from ..rules.families import FiveDiceRules
 from ..rules.hands import Hand
 from .ruleset_arg import ruleset_argument, shipped_help
 
@@ -24,9 +25,8 @@ def show_hand(ruleset: Ruleset, hand: Hand) -> str:
     return text
 
 
-def describe_hands(ruleset: Ruleset) -> list[str]:
+def describe_hands(ruleset: PokerHandRules) -> list[str]:
     hands = ruleset.hands
-    assert hands is not None
     examples = ruleset.evaluator.examples()
     width = max(len(cat.name) for cat in ruleset.order)
     lines = [f"Hands, best first (ranking = {hands.ranking}):"]
@@ -57,17 +57,18 @@ def describe_hands(ruleset: Ruleset) -> list[str]:
 
 
 def describe_deal(ruleset: Ruleset) -> str:
-    deal, size = ruleset.deal, ruleset.hands.size if ruleset.hands else 0
-    if ruleset.family == "holdem":
+    if isinstance(ruleset, HoldemRules):
+        deal = ruleset.deal
         streets = ", ".join(map(str, deal.community))
         names = " (flop, turn, river)" if deal.community == (3, 1, 1) else ""
         return (f"Deal: {deal.hidden} hidden dice each, then community dice {streets}{names}; "
-                f"the best {size} of {deal.dealt} score.")
-    if ruleset.family == "vitaji":
-        return (f"Deal: one d{ruleset.dice.count} a round for {deal.rounds} rounds; "
-                f"{deal.rerolls} rerolls a game, each replacing the roll even if lower.")
-    return (f"Deal: {deal.dice} dice, {deal.rolls} rolls a turn (keep any dice, reroll the "
-            "rest).")
+                f"the best {ruleset.hands.size} of {deal.dealt} score.")
+    if isinstance(ruleset, VitajiRules):
+        return (f"Deal: one d{ruleset.dice.count} a round for {ruleset.deal.rounds} rounds; "
+                f"{ruleset.deal.rerolls} rerolls a game, each replacing the roll even if lower.")
+    assert isinstance(ruleset, FiveDiceRules)
+    return (f"Deal: {ruleset.deal.dice} dice, {ruleset.deal.rolls} rolls a turn (keep any "
+            "dice, reroll the rest).")
 
 
 def describe_table(ruleset: Ruleset) -> str:
@@ -93,19 +94,18 @@ def describe_table(ruleset: Ruleset) -> str:
     return "Table: " + ", ".join(parts) + "."
 
 
-def describe_vitaji(ruleset: Ruleset) -> list[str]:
-    v = ruleset.vitaji
-    assert v is not None
+def describe_vitaji(ruleset: VitajiRules) -> list[str]:
+    bonuses, teams, tournament = ruleset.bonuses, ruleset.teams, ruleset.tournament
     faces = ruleset.dice.faces
     shown = " ".join(f.glyph for f in faces) if len(faces) <= 20 else \
         f"{faces[0].glyph} to {faces[-1].glyph}"
     return [
         "Score: the sum of a player's rounds; the highest total wins the pot; ties roll off "
         "until one is higher.",
-        f"Bonuses: triple = {v.triple}, sweep = {'on' if v.sweep else 'off'}.",
-        f"Teams of {v.team_size}." if v.team_size > 1 else "No teams.",
-        f"Tournament: groups of {v.group_size}, {v.games_per_round} games a round, the top "
-        f"{v.advance} advance.",
+        f"Bonuses: triple = {bonuses.triple}, sweep = {'on' if bonuses.sweep else 'off'}.",
+        f"Teams of {teams.team_size}." if teams.team_size > 1 else "No teams.",
+        f"Tournament: groups of {tournament.group_size}, {tournament.games_per_round} games a "
+        f"round, the top {tournament.advance} advance.",
         f"Faces: {shown}",
     ]
 
@@ -118,7 +118,8 @@ def describe_commands(ruleset: Ruleset) -> str:
 
 def rules_text(ruleset: Ruleset) -> str:
     lines = [f"{ruleset.name}  ({ruleset.source}, family {ruleset.family})", ruleset.summary, ""]
-    lines += describe_hands(ruleset) if ruleset.hands else describe_vitaji(ruleset)
+    lines += describe_vitaji(ruleset) if isinstance(ruleset, VitajiRules) else \
+        describe_hands(ruleset)  # type: ignore[arg-type]
     lines += [describe_deal(ruleset), describe_table(ruleset), describe_commands(ruleset)]
     return "\n".join(lines)
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
-from ..engine.hand import street_names
+from ..engine.holdem import street_names
 from ..flavours import FLAVOURS
-from ..rules import Ruleset
+from ..rules import HoldemRules
 
 
-def holdem_context(ruleset: Ruleset) -> dict[str, Any]:
-    hands, table, addon, deal = ruleset.hand_rules, ruleset.table, ruleset.addon, ruleset.deal
+def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
+    hands, table, addon, deal = ruleset.hands, ruleset.table, ruleset.addon, ruleset.deal
     matcher = ruleset.matcher
     dice = ruleset.dice
     examples = ruleset.evaluator.examples()  # what /thand shows, as `pyhost rules` does

@@ -1,17 +1,27 @@
-"""The table engine: betting, pots and side pots, the hold'em hand, hand histories."""
+"""The table engine: the table core every game shares (core/), the hold'em flows
+(holdem/), the table with the shipped games' flows (table.py), hand histories."""
 
-from .betting import BettingRound, BettingRules, Kind, Move, Options
-from .errors import IllegalAction
-from .events import Event
-from .guided import GuidedHand
-from .hand import HoldemHand, Phase
-from .manual import ManualHand
-from .pots import Pot, pots, split
-from .seats import Seat, Status
+from .core import (
+                   BettingRound,
+                   BettingRules,
+                   Event,
+                   Flow,
+                   IllegalAction,
+                   Kind,
+                   Move,
+                   Options,
+                   Pot,
+                   Result,
+                   Seat,
+                   Status,
+                   pots,
+                   split,
+)
+from .holdem import GuidedHand, HoldemHand, ManualHand, Phase
 from .table import Table
 
 __all__ = [
-    "BettingRound", "BettingRules", "Event", "GuidedHand", "HoldemHand", "IllegalAction",
-    "Kind", "ManualHand", "Move", "Options", "Phase", "Pot", "Seat", "Status", "Table",
-    "pots", "split",
+    "BettingRound", "BettingRules", "Event", "Flow", "GuidedHand", "HoldemHand",
+    "IllegalAction", "Kind", "ManualHand", "Move", "Options", "Phase", "Pot", "Result", "Seat",
+    "Status", "Table", "pots", "split",
 ]

@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Ruleset, load_ruleset
-from ..rules.ruleset import is_file
-from ..rules.schema import FileError
+from ..rules.loading import is_file
+from ..rules.schema import FileError, load_text_data
 from ..rules.schema import Table as Fields
-from .errors import IllegalAction
-from .events import Event
-from .pots import Pot
-from .table import MODES, Table
+from .core import Event, IllegalAction, Pot
+from .holdem import FLOWS
+from .table import Table
 
 
 class HistoryError(FileError):
@@ -92,15 +91,7 @@ def load_history(spec: str | Path) -> HandRecord:
 
 
 def parse_history(raw: bytes, *, file: str, folder: Path | None) -> HandRecord:
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise HistoryError(file, "", "not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise HistoryError(file, "", f"not valid JSON: {exc}") from None
-    except ValueError:  # Python's own limit on reading a whole number
-        raise HistoryError(file, "", "not valid JSON: a whole number with more than 4300 "
-                           "digits") from None
+    data = load_text_data(raw, file, json.loads, "JSON", HistoryError)
     top = Fields(file, data, error=HistoryError)
     top.get("about", str, default="")  # a note for people
     ruleset_spec = top.get("ruleset", str)
@@ -109,7 +100,7 @@ def parse_history(raw: bytes, *, file: str, folder: Path | None) -> HandRecord:
         ruleset = load_ruleset(local if local is not None and is_file(local) else ruleset_spec)
     except FileError as exc:
         raise HistoryError(file, "ruleset", str(exc)) from None
-    mode = top.get("mode", str, default="guided", choices=MODES)
+    mode = top.get("mode", str, default="guided", choices=FLOWS)
     seats = []
     for seat in top.tables("seats"):
         seats.append((seat.get("name", str), seat.get("bank", int, low=0)))

@@ -21,7 +21,7 @@ from .dice import Dice
 from .hands import HandEvaluator
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from .families import PokerHandRules
 
 
 def multiplicity(counts: Counts) -> int:
@@ -131,9 +131,9 @@ class HandOdds:
     inversions: tuple[tuple[Category, Category], ...]  # (listed higher, yet more common)
 
 
-def hand_odds(ruleset: Ruleset) -> HandOdds:
+def hand_odds(ruleset: PokerHandRules) -> HandOdds:
     """Exact best-hand and contains probabilities of every category of a ruleset."""
-    hands = ruleset.hand_rules
+    hands = ruleset.hands
     dealt = ruleset.deal.dealt
     evaluator = ruleset.evaluator
     contains = contains_counts(ruleset.dice, ruleset.matcher, hands.categories, dealt,

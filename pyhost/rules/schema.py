@@ -53,6 +53,21 @@ class RulesetError(FileError):
     """A ruleset file that cannot be used."""
 
 
+def load_text_data(raw: bytes, file: str, loads: Callable[[str], Any], language: str,
+                   error: type[FileError]) -> Any:
+    """A data file's bytes as data (`loads`: tomllib.loads, json.loads), or one `error`
+    line: not UTF-8, not valid `language`."""
+    try:
+        return loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise error(file, "", "not UTF-8 text") from None
+    except ValueError as exc:  # both parsers' errors are ValueErrors
+        # Python's own limit on reading a whole number (4300 digits) is not a parser's error.
+        reason = "a whole number with more than 4300 digits" if "4300 digits" in str(exc) \
+            else exc
+        raise error(file, "", f"not valid {language}: {reason}") from None
+
+
 def describe(value: Any) -> str:
     """A short rendering of a bad value for an error line."""
     text = repr(value)

@@ -2,8 +2,13 @@
 
 Pots are never stored: they follow from the contributions. Walking the
 distinct contribution levels from the lowest, each level makes a pot of
-what everyone put in up to it, open to the players still in the hand who
-reached it. Neighbouring pots open to the same players are merged.
+what everyone put in up to it, contested by the players who reached it and
+have not folded. Neighbouring pots contested by the same players are merged.
+
+Only betting shapes the pots: folding is a betting action, mucking at the
+showdown is not. A player who mucks keeps their place in every pot they
+contest and only gives up winning it, so whether a loser shows or mucks
+changes neither the pots nor how the winners split them (the odd chips).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from .seats import Seat
 @dataclass(frozen=True)
 class Pot:
     amount: int
-    eligible: tuple[str, ...]  # in seat order
+    eligible: tuple[str, ...]  # who contests it, in seat order; muckers among them win nothing
     # The contribution levels it holds, above `floor` up to `top`: who paid what into it.
     floor: int = field(default=0, compare=False)
     top: int = field(default=0, compare=False)
@@ -33,7 +38,7 @@ def pots(seats: Sequence[Seat]) -> list[Pot]:
     below = 0
     for level in levels:
         amount = sum(min(s.committed, level) - min(s.committed, below) for s in seats)
-        eligible = tuple(s.name for s in seats if s.in_hand and s.committed >= level)
+        eligible = tuple(s.name for s in seats if s.contests and s.committed >= level)
         if result and result[-1].eligible == eligible:
             last = result[-1]
             result[-1] = Pot(last.amount + amount, eligible, last.floor, level)

@@ -10,16 +10,32 @@ all but one fold.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .betting import BettingRound, BettingRules, Kind, Move
-from .errors import IllegalAction
-from .events import Event
+from ...rules.families import HoldemTable
+from ..core import (
+    BettingRound,
+    BettingRules,
+    Event,
+    IllegalAction,
+    Kind,
+    Move,
+    Pot,
+    Seat,
+    Status,
+    pots,
+    split,
+    uncalled,
+)
 from .hand import HoldemHand, Phase
-from .pots import Pot, pots, split, uncalled
-from .seats import Status
 
 BETTING_KINDS = {kind.value for kind in Kind}
+
+
+def betting_rules(table: HoldemTable) -> BettingRules:
+    """Hold'em's betting: no interval, cap or raise count; the limit is `maximum_raise`."""
+    return BettingRules(minimum_bet=table.minimum_bet, minimum_raise=table.minimum_raise,
+                        maximum_raise=table.maximum_raise)
 
 
 class GuidedHand(HoldemHand):
@@ -28,7 +44,7 @@ class GuidedHand(HoldemHand):
     round: BettingRound | None = None
 
     def _start(self) -> None:
-        self.rules = BettingRules.for_holdem(self.ruleset.table)
+        self.rules = betting_rules(self.ruleset.table)
         self._post_antes()
         self._open_preflop()
 
@@ -154,8 +170,6 @@ class GuidedHand(HoldemHand):
     # -- the showdown ---------------------------------------------------------------------
 
     def show(self, name: str, dice: object = None) -> list[Event]:
-        if self.phase is not Phase.SHOWDOWN:
-            raise IllegalAction(f"{name} cannot show yet: {self._waiting_for()}")
         faces = self.verify_show(name, dice)
         start = len(self.events)
         hand = self.hand_of(faces)
@@ -165,7 +179,21 @@ class GuidedHand(HoldemHand):
         self._settle_if_all_shown()
         return self.events[start:]
 
+    def may_show(self, name: str) -> None:
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"{name} cannot show yet: {self._waiting_for()}")
+        super().may_show(name)
+
     def muck(self, name: str) -> list[Event]:
+        seat = self.verify_muck(name)
+        start = len(self.events)
+        seat.status = Status.MUCKED
+        self._say("muck", f"{name} mucks", player=name)
+        self._settle_if_all_shown()
+        return self.events[start:]
+
+    def verify_muck(self, name: str) -> Seat:
+        """The seat of `name`, who may muck now, or IllegalAction saying why not."""
         seat = self.seats[self.seat_of(name)]
         if self.phase is not Phase.SHOWDOWN:
             raise IllegalAction(f"{name} cannot muck: {self._waiting_for()}")
@@ -175,11 +203,7 @@ class GuidedHand(HoldemHand):
         claimants = [s for s in self.seats if s.in_hand and s is not seat]
         if not claimants:
             raise IllegalAction(f"{name} is the last player with a claim: show to take the pot")
-        start = len(self.events)
-        seat.status = Status.MUCKED
-        self._say("muck", f"{name} mucks", player=name)
-        self._settle_if_all_shown()
-        return self.events[start:]
+        return seat
 
     def _settle_if_all_shown(self) -> None:
         if any(seat.in_hand and seat.name not in self.shown for seat in self.seats):
@@ -208,6 +232,24 @@ class GuidedHand(HoldemHand):
             if chips:
                 self._pay(seat.name, chips, f"{seat.name} takes back {chips} from {label}: "
                           "nobody claimed it", pot=number, refund=True)
+
+    def _checks(self, name: str) -> dict[str, Callable[[], object]]:
+        checks = {**super()._checks(name), "muck": lambda: self.verify_muck(name)}
+        if self.round is None or self.to_act() != name:
+            return checks
+        round_, index = self.round, self.round.to_act
+        options = round_.options(index)
+        # A bet or raise of the least it may be; all-in for less is one too.
+        least = min(options.least, options.most) or options.least
+        amounts = {Kind.CHECK: None, Kind.CALL: None, Kind.BET: least, Kind.RAISE: least,
+                   Kind.FOLD: None, Kind.ALL_IN: None}
+        moves = {kind.value: (lambda kind=kind, amount=amount: round_.verify(index, kind, amount))
+                 for kind, amount in amounts.items()}
+        # /tbet N is one of the others, as N makes it: legal whenever one of those is.
+        others = [moves[kind] for kind in ("check", "call", "bet", "raise", "allin")]
+        moves[Kind.PUT.value] = lambda: any(map(self.allowed, others)) or round_.verify(
+            index, Kind.PUT, 0)
+        return {**moves, **checks}
 
     def _act(self, name: str, action: str, amount: object, target: object) -> list[Event]:
         if action in BETTING_KINDS:

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules.ruleset import TableRules
 from .errors import IllegalAction
 from .seats import Seat, Status, whole_amount
 
@@ -40,11 +39,6 @@ class BettingRules:
     round_cap: int = 0  # the most anyone may have in during this round (Vitaji); 0: none
     raises_per_player: int = 0  # raises each player may make this round (Vitaji: 1); 0: any
     raise_at_least_last: bool = True  # a raise adds at least what the last one did (not Vitaji)
-
-    @classmethod
-    def for_holdem(cls, table: TableRules) -> BettingRules:
-        return cls(minimum_bet=table.minimum_bet, minimum_raise=table.minimum_raise,
-                   maximum_raise=table.maximum_raise)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,28 +5,40 @@ and, after the river, gives the whole pot to a target with `/tpot`.
 
 from __future__ import annotations
 
-from .errors import IllegalAction
-from .events import Event
-from .hand import HoldemHand, chips_arg
-from .pots import Pot
+from collections.abc import Callable
+
+from ..core import Event, IllegalAction, Pot, Seat, chips_arg
+from .hand import HoldemHand
 
 
 class ManualHand(HoldemHand):
     mode = "manual"
 
     def put(self, name: str, amount: object) -> list[Event]:
+        seat, chips = self.verify_put(name, amount)
+        seat.bank -= chips
+        seat.committed += chips
+        return [self._say("bet", f"{name} puts {chips} in the pot (pot {self.pot})",
+                          player=name, chips=chips)]
+
+    def verify_put(self, name: str, amount: object) -> tuple[Seat, int]:
         seat = self.seats[self.seat_of(name)]
         chips = chips_arg(amount, "bet")
         if self.over:
             raise IllegalAction(f"{name} cannot bet: the pot has been given out")
         if chips > seat.bank:
             raise IllegalAction(f"{name} cannot put in {chips}: only {seat.bank} left")
-        seat.bank -= chips
-        seat.committed += chips
-        return [self._say("bet", f"{name} puts {chips} in the pot (pot {self.pot})",
-                          player=name, chips=chips)]
+        return seat, chips
 
     def award(self, name: str, target: object) -> list[Event]:
+        target = self.verify_award(name, target)
+        start = len(self.events)
+        self._pay(target, self.pot, f"Dealer {name} gives the pot of {self.pot} to {target}")
+        self._finish()
+        return self.events[start:]
+
+    def verify_award(self, name: str, target: object) -> str:
+        """Who gets the pot, or IllegalAction saying why `name` cannot give it to them."""
         if self.over:
             raise IllegalAction(f"{name} cannot give the pot: it has been given out")
         if name != self.dealer_name:
@@ -40,10 +52,15 @@ class ManualHand(HoldemHand):
         self.seat_of(target)
         if not self.pot:
             raise IllegalAction("the pot is empty")
-        start = len(self.events)
-        self._pay(target, self.pot, f"Dealer {name} gives the pot of {self.pot} to {target}")
-        self._finish()
-        return self.events[start:]
+        return target
+
+    def to_act(self) -> None:
+        """Nobody's in particular: a manual table has no turns."""
+        return None
+
+    def _checks(self, name: str) -> dict[str, Callable[[], object]]:
+        return {"bet": lambda: self.verify_put(name, 1), **super()._checks(name),
+                "pot": lambda: self.verify_award(name, name)}
 
     def show(self, name: str, dice: object = None) -> list[Event]:
         faces = self.verify_show(name, dice)

@@ -1,21 +1,18 @@
-"""What every hold'em hand has, guided or manual: seats, a dealer, the dice.
+"""What every hold'em hand has, guided or manual: the phases, the streets, the dice.
 
 The dealer rolls the community dice street by street (flop, turn, river
-for three-one-one); players show their hidden dice; the events list tells
-what happened. Money moves only through the subclasses' actions, and the
-ledger (banks plus what is in the pot) stays exact throughout.
+for three-one-one); players show their hidden dice. The seats, the events
+and the books are the table core's (`Flow`); money moves only through the
+two flows' actions (guided.py, manual.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 
-from ..rules import Hand, Ruleset
-from .errors import IllegalAction
-from .events import Event
-from .pots import Pot, pots
-from .seats import Seat, Status, whole_amount
+from ...rules import Hand, HoldemRules
+from ..core import Event, Flow, IllegalAction
 
 
 class Phase(StrEnum):
@@ -31,42 +28,20 @@ def street_names(community: Sequence[int]) -> tuple[str, ...]:
     return tuple(f"street {n}" for n in range(1, len(community) + 1))
 
 
-class HoldemHand:
+class HoldemHand(Flow):
     """One hand: seats in order (the players dealt in), the dealer's seat, the dice."""
 
-    mode = ""
+    game = "hold'em"
+    ruleset: HoldemRules
 
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        seats: Sequence[Seat],
-        dealer: int,
-        *,
-        hidden: Mapping[str, Sequence[str | int]] | None = None,
-    ) -> None:
-        if len(seats) < ruleset.table.min_players:
-            raise IllegalAction(f"{ruleset.name} needs at least {ruleset.table.min_players} "
-                                f"players with chips, not {len(seats)}")
-        self.ruleset = ruleset
-        self.seats = list(seats)
-        self.dealer = dealer
-        self.streets = street_names(ruleset.deal.community)
+    def _deal(self, *, hidden: Mapping[str, Sequence[str | int]] | None = None) -> None:
+        deal = self.ruleset.deal
+        self.streets = street_names(deal.community)
         self.community: list[tuple[int, ...]] = []  # the streets rolled so far
-        self.hidden = {name: self._dice(dice, ruleset.deal.hidden, f"{name}'s hidden dice")
+        self.hidden = {name: self._dice(dice, deal.hidden, f"{name}'s hidden dice")
                        for name, dice in (hidden or {}).items()}
         self.shown: dict[str, Hand] = {}
-        self.events: list[Event] = []
         self.phase = Phase.ROLL
-        self.payouts: dict[str, int] = {}  # what each player took from the pot
-        self.contributions: dict[str, int] = {}  # what each put in, kept when the pot is paid
-        self.final_pots: list[Pot] = []
-        for seat in self.seats:
-            seat.committed = 0
-            seat.status = Status.ACTIVE
-        self._start()
-
-    def _start(self) -> None:
-        """What a hand does before anyone acts (the guided hand posts antes and blinds)."""
 
     # -- one entry point, for replays and the addon's slash commands -----------------------
 
@@ -85,33 +60,27 @@ class HoldemHand:
     def _act(self, name: str, action: str, amount: object, target: object) -> list[Event]:
         raise IllegalAction(f"unknown action {action!r}")
 
+    def legal_actions(self, name: str) -> tuple[str, ...]:
+        """The actions `name` may take now: each flow's `_checks` that let it through
+        (aliases aside: "flop" and the other streets are "roll")."""
+        if self.over or all(seat.name != name for seat in self.seats):
+            return ()
+        return tuple(action for action, check in self._checks(name).items()
+                     if self.allowed(check))
+
+    def _checks(self, name: str) -> dict[str, Callable[[], object]]:
+        """Each action the flow has, with a check that changes nothing and refuses it
+        when `name` may not take it now."""
+        return {"roll": lambda: self.may_roll(name), "show": lambda: self.may_show(name)}
+
     def show(self, name: str, dice: object = None) -> list[Event]:
         raise NotImplementedError
 
     # -- looking things up --------------------------------------------------------------
 
     @property
-    def dealer_name(self) -> str:
-        return self.seats[self.dealer].name
-
-    @property
-    def pot(self) -> int:
-        return sum(seat.committed for seat in self.seats)
-
-    @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
-
-    def seat_of(self, name: str) -> int:
-        for index, seat in enumerate(self.seats):
-            if seat.name == name:
-                return index
-        raise IllegalAction(f"nobody named {name!r} is in this hand")
-
-    def left_of_dealer(self) -> list[str]:
-        """Names in order from the first seat left of the dealer (the odd chip's order)."""
-        count = len(self.seats)
-        return [self.seats[(self.dealer + step) % count].name for step in range(1, count + 1)]
 
     def board(self) -> tuple[int, ...]:
         return tuple(face for street in self.community for face in street)
@@ -130,11 +99,6 @@ class HoldemHand:
         except ValueError as exc:
             raise IllegalAction(f"{what}: {exc}") from None
 
-    def _say(self, kind: str, text: str, **fields: object) -> Event:
-        event = Event(kind=kind, text=text, **fields)  # type: ignore[arg-type]
-        self.events.append(event)
-        return event
-
     # -- the dealer rolls a street ---------------------------------------------------------
 
     def next_street(self) -> str | None:
@@ -142,6 +106,12 @@ class HoldemHand:
             else None
 
     def verify_roll(self, name: str, dice: object) -> tuple[int, ...]:
+        street = self.may_roll(name)
+        count = self.ruleset.deal.community[len(self.community)]
+        return self._dice(dice, count, f"the {street}")
+
+    def may_roll(self, name: str) -> str:
+        """The street `name` may roll now, or IllegalAction saying why not."""
         street = self.next_street()
         if self.over:
             raise IllegalAction(f"{name} cannot roll: the hand is over")
@@ -152,8 +122,7 @@ class HoldemHand:
             raise IllegalAction(f"{name} cannot roll: all {len(self.streets)} streets are out")
         if self.phase is not Phase.ROLL:
             raise IllegalAction(f"{name} cannot roll the {street} yet: {self._waiting_for()}")
-        count = self.ruleset.deal.community[len(self.community)]
-        return self._dice(dice, count, f"the {street}")
+        return street
 
     def roll(self, name: str, dice: object) -> list[Event]:
         faces = self.verify_roll(name, dice)
@@ -175,11 +144,7 @@ class HoldemHand:
     # -- showing the hidden dice -------------------------------------------------------
 
     def verify_show(self, name: str, dice: object = None) -> tuple[int, ...]:
-        seat = self.seats[self.seat_of(name)]
-        if not seat.in_hand:
-            raise IllegalAction(f"{name} has {seat.status}")
-        if name in self.shown:
-            raise IllegalAction(f"{name} has already shown")
+        self.may_show(name)
         if dice is None:
             if name not in self.hidden:
                 raise IllegalAction(f"{name} has no hidden dice on record to show")
@@ -190,9 +155,17 @@ class HoldemHand:
                 raise IllegalAction(f"those are not the dice {name} rolled")
         return faces
 
+    def may_show(self, name: str) -> None:
+        """IllegalAction if `name` may not show now, whatever the dice."""
+        seat = self.seats[self.seat_of(name)]
+        if not seat.in_hand:
+            raise IllegalAction(f"{name} has {seat.status}")
+        if name in self.shown:
+            raise IllegalAction(f"{name} has already shown")
+
     def hand_of(self, faces: tuple[int, ...]) -> Hand | None:
         dice = faces + self.board()
-        if len(dice) < self.ruleset.hand_rules.size:
+        if len(dice) < self.ruleset.hands.size:
             return None
         return self.ruleset.best_hand(dice)
 
@@ -202,31 +175,6 @@ class HoldemHand:
         made = f": {hand.category.name}" if hand else ""
         return f"{name} shows {shown}{made}"
 
-    # -- chips -------------------------------------------------------------------------
-
-    def has_chips_in_pot(self, name: str) -> bool:
-        return not self.over and any(s.name == name and s.committed for s in self.seats)
-
-    def _pay(self, name: str, chips: int, text: str, **details: object) -> None:
-        self.seats[self.seat_of(name)].bank += chips
-        self.payouts[name] = self.payouts.get(name, 0) + chips
-        self._say("win", text, player=name, chips=chips, details=details)
-
-    def pots(self) -> list[Pot]:
-        """The pots as they stand (as they stood when paid, once the hand is over)."""
-        return self.final_pots if self.over else pots(self.seats)
-
     def _finish(self) -> None:
-        """Close the books: the pot is paid, so nothing stays committed."""
-        self.final_pots = self.pots()
-        self.contributions = {seat.name: seat.committed for seat in self.seats}
-        for seat in self.seats:
-            seat.committed = 0
+        super()._finish()
         self.phase = Phase.OVER
-
-
-def chips_arg(amount: object, what: str) -> int:
-    chips = whole_amount(amount, what)
-    if chips == 0:
-        raise IllegalAction(f"the {what} must be at least 1")
-    return chips

@@ -1,0 +1,77 @@
+"""A table: the ledger, the dealer button, and hands dealt through a game's flow.
+
+One table is of one mode for its whole life (RULES.md's two ways to run a
+hold'em table are the modes "guided" and "manual"). Each hand is one `Flow`,
+the one `flows` names for the ruleset's family and the table's mode; the
+table itself knows no game. `pyhost.engine.Table` is this table with the
+shipped games' flows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...rules import Ruleset
+from .errors import IllegalAction
+from .events import Event
+from .flow import Flow
+from .ledger import Ledger
+
+_FIRST: Any = object()  # the family's first mode
+
+
+class Table(Ledger):
+    # family -> mode -> the flow that runs its hands; the first mode is the default.
+    flows: ClassVar[Mapping[str, Mapping[str, type[Flow]]]] = {}
+
+    def __init__(self, ruleset: Ruleset, players: Sequence[str | tuple[str, int]], *,
+                 mode: str = _FIRST, dealer: str | None = None) -> None:
+        modes = self.flows.get(ruleset.family)
+        if not modes:
+            games = " or ".join(dict.fromkeys(flow.game for modes in self.flows.values()
+                                               for flow in modes.values()))
+            raise IllegalAction(f"{ruleset.name} is not a {games} game; its table flow comes "
+                                "later")
+        mode = next(iter(modes)) if mode is _FIRST else mode
+        if mode not in modes:
+            raise IllegalAction(f"a table is {' or '.join(map(repr, modes))}, not {mode!r}")
+        super().__init__(ruleset, players)
+        self.mode = mode
+        self.flow = modes[mode]
+        self.button = self._index(dealer) if dealer is not None else 0
+        self.hand: Flow | None = None  # the current hand, run by `self.flow`
+        self.hands_played = 0
+
+    def new_hand(self, **deal: Any) -> Flow:
+        """Deal a hand to everyone with chips; after the first, the button moves left.
+        `deal` goes to the flow (hold'em: `hidden`, each player's hidden dice)."""
+        if self.hand is not None and not self.hand.over:
+            raise IllegalAction("the current hand is not over yet")
+        playing = [seat for seat in self.seats if seat.bank > 0]
+        if not playing:
+            raise IllegalAction(f"{self.ruleset.name} needs at least "
+                                f"{self.ruleset.table.min_players} players with chips, not 0")
+        button = self.button
+        if self.hands_played:
+            button = (button + 1) % len(self.seats)
+        while self.seats[button].bank == 0:
+            button = (button + 1) % len(self.seats)
+        dealer = playing.index(self.seats[button])
+        # The button moves only once the hand is dealt: a refused deal leaves it where it was.
+        self.hand = self.flow(self.ruleset, playing, dealer, **deal)
+        self.button = button
+        self.hands_played += 1
+        return self.hand
+
+    def act(self, name: str, action: str, amount: object = None, *, dice: object = None,
+            target: object = None) -> list[Event]:
+        """Any player's command: a hand action, or the bank commands give and reset."""
+        if action == "give":
+            return self.give(name, target, amount)
+        if action == "reset":
+            return self.reset(name)
+        self._index(name)
+        if self.hand is None:
+            raise IllegalAction(f"{name} cannot {action}: no hand has been dealt")
+        return self.hand.act(name, action, amount, dice=dice, target=target)

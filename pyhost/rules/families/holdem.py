@@ -1,0 +1,66 @@
+"""Hold'em's ruleset: hidden dice and community streets, bets, blinds and antes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..ruleset import TableRules
+from ..schema import Table
+from .poker_hands import PokerHandRules
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoldemDeal:
+    hidden: int  # dice under each player's cup
+    community: tuple[int, ...]  # dice per street (flop, turn, river)
+
+    @property
+    def dealt(self) -> int:
+        """Dice a player scores with: their own plus the community's."""
+        return self.hidden + sum(self.community)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoldemTable(TableRules):
+    minimum_bet: int
+    minimum_raise: int
+    maximum_raise: int  # 0: no limit
+    blinds: bool
+    ante: int
+    first_dealer: str  # seat or roll
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoldemRules(PokerHandRules):
+    family = "holdem"
+    commands = ("deal", "show", "flop", "turn", "river", "hand", "bones", "bet", "pot", "give",
+                "reset", "help")
+    dealt_keys = "hidden + community"
+
+    deal: HoldemDeal
+    table: HoldemTable
+
+    @classmethod
+    def read_deal(cls, table: Table) -> HoldemDeal:
+        return HoldemDeal(hidden=table.get("hidden", int, low=1, high=5),
+                          community=tuple(table.int_list("community", low=1, high=5,
+                                                         length=(1, 5))))
+
+    @classmethod
+    def read_table(cls, table: Table, common: dict[str, Any]) -> HoldemTable:
+        bank = common["starting_bank"]
+        rules = HoldemTable(
+            **common, minimum_bet=table.get("minimum_bet", int, low=1, high=bank),
+            minimum_raise=table.get("minimum_raise", int, low=1, high=bank),
+            maximum_raise=table.get("maximum_raise", int, low=0, high=bank),
+            blinds=table.get("blinds", bool),
+            ante=table.get("ante", int, low=0, high=bank),
+            first_dealer=table.get("first_dealer", str, choices=("seat", "roll")),
+        )
+        least = max(rules.minimum_raise, rules.minimum_bet)
+        if rules.maximum_raise and rules.maximum_raise < least:
+            # The limit caps opening bets too, so it must leave room for the smallest one.
+            raise table.error("maximum_raise", f"must be 0 (no limit) or at least minimum_raise "
+                              f"and minimum_bet ({least}), not {rules.maximum_raise}")
+        return rules

@@ -1,0 +1,75 @@
+"""Loading a ruleset: a shipped one by id, a modder's file by path.
+
+`load_ruleset("tauren-holdem")` loads a shipped ruleset; a path loads a
+modder's own file. The file's [game] section names its family, whose type
+(families/) reads the rest. Every mistake in the file is refused with one
+`RulesetError` line naming the file, the key and the reason.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from .families import FAMILIES, RULESETS
+from .reading import text
+from .ruleset import Ruleset
+from .schema import RulesetError, Table, load_text_data
+
+MAX_FILE_BYTES = 1024 * 1024  # 1 MB
+
+
+def shipped_ids() -> list[str]:
+    folder = resources.files("pyhost.rulesets")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def load_ruleset(spec: str | Path) -> Ruleset:
+    """A shipped ruleset by id, or a modder's file by path."""
+    text_spec = str(spec)
+    path = Path(text_spec)
+    if text_spec.endswith(".toml") or is_file(path) or "/" in text_spec or "\\" in text_spec:
+        try:
+            with path.open("rb") as file:
+                raw = file.read(MAX_FILE_BYTES + 1)  # /dev/zero never ends
+        except OSError as exc:
+            raise RulesetError(text_spec, "", f"cannot read the file ({exc.strerror or exc})"
+                               ) from None
+        except ValueError as exc:  # a NUL in the path
+            raise RulesetError(text_spec, "", f"cannot read the file ({exc})") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise RulesetError(text_spec, "", "larger than 1 MB: not a ruleset (the shipped ones "
+                               "are under 4 KB)")
+        return parse_ruleset(raw, file=text_spec, ruleset_id=path.stem)
+    if text_spec not in shipped_ids():
+        raise RulesetError(
+            text_spec, "", f"no such ruleset; shipped: {', '.join(shipped_ids())} "
+            "(or give the path of a .toml file)"
+        )
+    raw = resources.files("pyhost.rulesets").joinpath(f"{text_spec}.toml").read_bytes()
+    return parse_ruleset(raw, file=f"{text_spec}.toml", ruleset_id=text_spec)
+
+
+def is_file(path: Path) -> bool:
+    """Whether `path` is a file; False for a name the system cannot even look up (too long,
+    say), which reading it will then explain."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def parse_ruleset(raw: bytes, *, file: str, ruleset_id: str) -> Ruleset:
+    data = load_text_data(raw, file, tomllib.loads, "TOML", RulesetError)
+    return _read_ruleset(Table(file, data), ruleset_id)
+
+
+def _read_ruleset(top: Table, ruleset_id: str) -> Ruleset:
+    game = top.table("game")
+    name = game.get("name", str, check=text(64))
+    family = game.get("family", str, choices=FAMILIES)
+    summary = game.get("summary", str, check=text(200))
+    game.done()
+    return RULESETS[family].read(top, id=ruleset_id, source=top.file, name=name,
+                                 summary=summary)
