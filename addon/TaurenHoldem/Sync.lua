@@ -246,8 +246,8 @@ Comm.on("SNAP", function(sender, fields)
 	if T.session() or not IsInGroup() then return end
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = (fields[7] or "") ~= "" and fields[7] or sender
-	Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
-		tonumber(fields[5]), true)
+	if not Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
+		tonumber(fields[5]), true) then return end
 	local session = T.session()
 	session.host, session.timeout = sender, tonumber(fields[6])
 	-- A part of the snapshot lost on the way leaves it unfinished: start it again.
@@ -276,11 +276,12 @@ Comm.on("BASE", function(sender, fields)
 end)
 
 Comm.on("HEARD", function(sender, fields)
-	if from_host(sender, fields) then T.heard(tonumber(fields[2]))[fields[3]] = fields[4] end
+	local number = tonumber(fields[2])
+	if from_host(sender, fields) and number then T.heard(number)[fields[3]] = fields[4] end
 end)
 
 Comm.on("REVEALED", function(sender, fields)
-	if from_host(sender, fields) then
+	if from_host(sender, fields) and tonumber(fields[2]) then
 		T.revealed(tonumber(fields[2]))[fields[3]] = { fields[4], fields[5] }
 	end
 end)

@@ -8,7 +8,7 @@
 -- actions in the same order and prints the same lines.
 local _, ns = ...
 
-local L, Dice, Comm, Holdem, Fair = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair
+local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
 local RULES = ns.Rules
 
 local Game = {}
@@ -58,11 +58,15 @@ local function replace_plain(text, from, to)
 	end
 end
 
--- Names as this player's client shows them, and faces as they asked to see them.
+-- Names as this player's client shows them, and faces as they asked to see them. (A seat's
+-- name that Text.safe would change came from a hostile host's message: it is never in a line
+-- as it is, only as Text.safe showed it.)
 local function display(line)
 	if session then
 		local names = {}
-		for i, name in ipairs(session.seats) do names[i] = name end
+		for _, name in ipairs(session.seats) do
+			if Text.safe(name) == name then names[#names + 1] = name end
+		end
 		table.sort(names, function(a, b) return #a > #b end)
 		for _, name in ipairs(names) do
 			line = replace_plain(line, name, Ambiguate(name, "none"))
@@ -77,8 +81,10 @@ function Game.say(line)
 	print(display(line))
 end
 
+-- A player's name as this client shows it; every name in a line goes through here, and may
+-- have come from a message's field.
 local function short(name)
-	return Ambiguate(name, "none")
+	return Text.safe(Ambiguate(tostring(name), "none"))
 end
 
 local function pronoun(name)
@@ -113,7 +119,7 @@ local function rebuild()
 	local players = {}
 	for i, name in ipairs(session.seats) do players[i] = { name, session.banks[name] } end
 	local engine, reason = Holdem.Table.new(players, session.mode, session.dealer, session.config)
-	if not engine then Game.say(reason) return end
+	if not engine then Game.say(Text.safe(reason, Text.LINE)) return end
 	session.engine = engine
 end
 
@@ -190,10 +196,10 @@ local function after(events)
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
 			local who, board = event.text:match("^(.-): (.*)$")
-			Game.say(who)
-			Game.say(board)
+			Game.say(Text.safe(who, Text.LINE))
+			Game.say(Text.safe(board, Text.LINE))
 		else
-			Game.say(event.text)
+			Game.say(Text.safe(event.text, Text.LINE))
 		end
 	end
 	local current = hand()
@@ -469,7 +475,7 @@ local function apply(op, player, amount, target, dice)
 		for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
 		rebuild()
 		local started, reason = session.engine:new_hand()
-		if not started then Game.say(reason) return end
+		if not started then Game.say(Text.safe(reason, Text.LINE)) return end
 		Game.say(L.NEW_HAND:format(session.hands, player))
 		after(started.events)
 		return
@@ -484,7 +490,7 @@ local function apply(op, player, amount, target, dice)
 	end
 	local events, reason = engine_act(player, op, amount, dice, target)
 	if not events then
-		Game.say(reason) -- an engine out of step with the host's: say so
+		Game.say(Text.safe(reason, Text.LINE)) -- an engine out of step with the host's: say so
 		return
 	end
 	if op == "show" then session.steps = session.steps + 1 end -- counted like turns
@@ -860,7 +866,7 @@ apply_rolls = function()
 		local dice = session.rolls[index]
 		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
-		if not events then Game.say(reason) break end
+		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
 		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
 			Dice.encode(dice) } }
@@ -947,7 +953,7 @@ Comm.on("ACT", function(sender, fields)
 end)
 
 function Comm.on_other_version(sender, version)
-	local shown = (version == nil or version == "") and "?" or tostring(version)
+	local shown = (version == nil or version == "") and "?" or Text.safe(version)
 	Game.say(L.OTHER_VERSION:format(short(sender), shown))
 end
 
@@ -957,14 +963,16 @@ end
 
 Comm.on("NO", function(sender, fields)
 	if session and sender == session.host and fields[1] == session.id then
-		Game.say(L.REFUSED_BY_HOST:format(short(sender), fields[2] or "?"))
+		Game.say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(fields[2] or "?", Text.REASON)))
 	end
 end)
 
 Comm.on("OPEN", function(sender, fields)
 	if session and session.host ~= sender then return end
 	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
-	Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5]))
+	if not Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5])) then
+		return
+	end
 	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
 end)
 
@@ -996,7 +1004,7 @@ function Game.request(op, amount, target, dice)
 	local me = Comm.me()
 	local reason
 	if op == "commit" then reason = commit_refusal(me) else reason = refusal(me, op, amount, dice, target) end
-	if reason then Game.say(reason) return end
+	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 	if session.mode == "guided" and TURN_OPS[op] then
 		turn(me, op, amount)
 	elseif op == "commit" then
@@ -1018,7 +1026,7 @@ function Game.request(op, amount, target, dice)
 		ns.Sync.confirm("ACT", fields, function(now) return now.hands ~= number end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
-		if reason then Game.say(reason) end
+		if reason then Game.say(Text.safe(reason, Text.LINE)) end
 	else
 		if op == "show" then
 			amount = session.hands
@@ -1039,7 +1047,9 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
 	rebuild()
-	Game.say(L.OPENED:format(short(host), mode, RULES.name))
+	if not session.engine then session = nil return end -- settings the engine refuses
+	Game.say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
+	return true
 end
 
 function Game.open(words)
@@ -1063,7 +1073,7 @@ function Game.open(words)
 			timeout = tonumber(words[i + 1])
 			i = i + 1
 		else
-			Game.say(L.UNKNOWN:format(words[i]))
+			Game.say(L.UNKNOWN:format(Text.safe(words[i])))
 			return
 		end
 		i = i + 1
@@ -1157,7 +1167,7 @@ function Game.deal()
 		end
 		local secret = Fair.new_secret()
 		local reason = commit_refusal(Comm.me())
-		if reason then Game.say(reason) return end
+		if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 		my_secret = secret
 		db.secrets[Comm.me()] = { hand = hand_id(), secret = secret } -- a /reload keeps it
 		Game.request("commit", session.hands, Fair.commitment(secret))
@@ -1196,7 +1206,7 @@ function Game.street(name)
 	local placeholder = {}
 	for i = 1, RULES.deal.community[index] do placeholder[i] = 1 end
 	local reason = refusal(Comm.me(), name, nil, placeholder)
-	if reason then Game.say(reason) return end
+	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 	RandomRoll(street_range(index))
 end
 
