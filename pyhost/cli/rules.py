@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..codegen import FLOWS
+from ..codegen.context import fingerprint
 from ..rules import Ruleset
 from ..rules.hands import Hand
 from .ruleset_arg import ruleset_argument, shipped_help
@@ -116,10 +118,20 @@ def describe_commands(ruleset: Ruleset) -> str:
     return f"Commands ({addon.title} addon): {shown}; long form /{addon.long_command} <action>."
 
 
+def describe_fingerprint(ruleset: Ruleset) -> list[str]:
+    """The fingerprint its addon's tables state (a game flow with an addon only)."""
+    if ruleset.family not in FLOWS:
+        return []
+    printed = fingerprint(ruleset)
+    sections = ", ".join(f"{name} {printed['sections'][name]}" for name in printed["order"])
+    return [f"Fingerprint: {printed['id']} ({sections})"]
+
+
 def rules_text(ruleset: Ruleset) -> str:
     lines = [f"{ruleset.name}  ({ruleset.source}, family {ruleset.family})", ruleset.summary, ""]
     lines += describe_hands(ruleset) if ruleset.hands else describe_vitaji(ruleset)
     lines += [describe_deal(ruleset), describe_table(ruleset), describe_commands(ruleset)]
+    lines += describe_fingerprint(ruleset)
     return "\n".join(lines)
 
 

@@ -914,6 +914,49 @@ function Game.roll_line(text)
 	end
 end
 
+------------------------------------------------------------------------------
+-- Every table states its ruleset's fingerprint (OPEN, SNAP), and a player's join carries the
+-- player's own: a client whose rules differ does not sit at the table, nor does its host
+-- seat one.
+
+local FINGERPRINT = RULES.fingerprint
+local RULE_WORDS = { dice = L.RULES_DICE, hands = L.RULES_HANDS, deal = L.RULES_DEAL,
+	table = L.RULES_TABLE }
+local foreign -- the last table heard of whose rules differ: { id =, line = }
+
+-- nil if `id` is this addon's fingerprint; else the parts that differ by `sections` (as
+-- messages carry them, "dice=...,hands=..."), in words ("the hand order differs"), or "".
+local function rules_differ(id, sections)
+	if id == FINGERPRINT.id then return nil end
+	local theirs, differ = {}, {}
+	for name, hash in tostring(sections or ""):gmatch("(%a+)=(%x+)") do theirs[name] = hash end
+	for _, name in ipairs(FINGERPRINT.order) do
+		if theirs[name] and theirs[name] ~= FINGERPRINT.sections[name] then
+			differ[#differ + 1] = RULE_WORDS[name]
+		end
+	end
+	if #differ < 2 then return differ[1] or "" end
+	return table.concat(differ, ", ", 1, #differ - 1) .. " and " .. differ[#differ]
+end
+
+-- A table opened or snapshot whose rules differ from this addon's: say so (once a table),
+-- and true; this client then takes nothing from it.
+function Game.other_rules(id, host, fingerprint, sections)
+	local differ = rules_differ(fingerprint, sections)
+	if not differ then return false end
+	if not (foreign and foreign.id == id) then
+		foreign = { id = id, line = differ == "" and L.OTHER_RULES_UNNAMED:format(short(host))
+			or L.OTHER_RULES:format(short(host), differ) }
+		Game.say(foreign.line)
+	end
+	return true
+end
+
+-- Whether the table `id` is one this client cannot sit at (the last heard of).
+function Game.foreign_table(id)
+	return foreign ~= nil and foreign.id == id
+end
+
 Comm.on("ACT", function(sender, fields)
 	if not session or fields[1] ~= session.id then return end
 	local op = fields[2]
@@ -937,7 +980,12 @@ Comm.on("ACT", function(sender, fields)
 	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
 	local reason
 	if op == "join" then
-		reason = Game.seat(sender, tonumber(fields[3]))
+		local differ = rules_differ(fields[6], fields[7])
+		if differ then
+			reason = differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ)
+		else
+			reason = Game.seat(sender, tonumber(fields[3]))
+		end
 	elseif op == "leave" then
 		reason = Game.unseat(sender)
 	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" or op == "dealer" then
@@ -969,6 +1017,7 @@ end)
 
 Comm.on("OPEN", function(sender, fields)
 	if session and session.host ~= sender then return end
+	if Game.other_rules(fields[1], sender, fields[7], fields[8]) then return end
 	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
 	if not Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5])) then
 		return
@@ -1046,6 +1095,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
+	foreign = nil -- (a table of other rules heard of before is not this one)
 	rebuild()
 	if not session.engine then session = nil return end -- settings the engine refuses
 	Game.say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
@@ -1090,7 +1140,8 @@ function Game.open(words)
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout = timeout
-	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "" })
+	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "",
+		FINGERPRINT.id, FINGERPRINT.wire })
 end
 
 -- The host seats a player (nil), or says why not.
@@ -1119,12 +1170,13 @@ function Game.unseat(player)
 end
 
 function Game.join()
-	if not session then Game.say(L.NO_TABLE) return end
+	if not session then Game.say(foreign and foreign.line or L.NO_TABLE) return end
 	local me = Comm.me()
 	for _, name in ipairs(session.seats) do
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
-	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "" })
+	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "", FINGERPRINT.id,
+		FINGERPRINT.wire })
 end
 
 function Game.leave()
