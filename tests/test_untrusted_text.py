@@ -141,6 +141,9 @@ def test_hostile_text_from_the_host_shows_escaped(tmp_path, addon):
         send(realm, evil, b"\t".join([version, b"NO", tid, text]), "WHISPER", newbie.full_name)
         send(realm, evil, b"\t".join([version, b"DO", tid, str(seq).encode(), b"seat", text,
                                       b"20", b"", b"", b"0", b"0"]))
+    seq = len(HOSTILE) + 2
+    send(realm, evil, b"\t".join([version, b"DO", tid, str(seq).encode(), b"start",
+                                  b"|cffff0000red|r", b"", b"", b"", b"0", b"0"]))
     for message in hostile_messages(table_id, [evil.full_name, newbie.full_name]):
         send(realm, evil, message)
     realm.run_until_quiet()
@@ -149,3 +152,4 @@ def test_hostile_text_from_the_host_shows_escaped(tmp_path, addon):
     assert unsafe(lines) == []
     assert any(line.startswith("Evil's table refused it: ||cffff0000red||r") for line in lines)
     assert any(line.startswith("||Hitem:1||h[x]||h sits down") for line in lines)
+    assert "Hand 1: ||cffff0000red||r deals." in lines

@@ -476,7 +476,7 @@ local function apply(op, player, amount, target, dice)
 		rebuild()
 		local started, reason = session.engine:new_hand()
 		if not started then Game.say(Text.safe(reason, Text.LINE)) return end
-		Game.say(L.NEW_HAND:format(session.hands, player))
+		Game.say(L.NEW_HAND:format(session.hands, short(player)))
 		after(started.events)
 		return
 	end
