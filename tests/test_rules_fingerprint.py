@@ -168,3 +168,15 @@ def test_a_late_client_of_other_rules_refuses_the_snapshot_once(tmp_path, addon)
     assert said(riggs)[-1] == line and joins(skoll, riggs) == []
     assert status(realm, skoll).endswith("banks: Skoll 20, Gray 20")
     no_errors(realm)
+
+
+def test_a_client_whose_ruleset_differs_only_in_words_sits(tmp_path, addon):
+    realm = Realm(seed=1, wtf=tmp_path / "WTF")
+    reworded = modded_addon(tmp_path, {'currency = "poke"': 'currency = "chips"',
+                                       'name = "Full house"': 'name = "Boat"'})
+    skoll, riggs = seat_table(realm, addon, ["Skoll", "Riggs"], addons={"Riggs": reworded},
+                              beside=(RECORDER,))
+    assert said(riggs)[-1] == "Riggs sits down with 20 chips."
+    assert status(realm, skoll).endswith("banks: Skoll 20, Riggs 20")
+    assert status(realm, riggs).endswith("banks: Skoll 20, Riggs 20")
+    no_errors(realm)
