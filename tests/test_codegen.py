@@ -17,9 +17,9 @@ from pyhost.rules import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
-LUA_FILES = ["Rules.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua", "Betting.lua",
-             "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua", "Sync.lua",
-             "Slash.lua"]
+LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
+             "Betting.lua", "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua",
+             "Sync.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -99,6 +99,7 @@ def test_only_rules_toc_and_luacheckrc_are_rendered_the_code_is_the_plain_source
 LEDGER = {
     "Locales.lua": ({"ipairs", "pairs", "tostring"}, set()),
     "Rules.lua": (set(), set()),
+    "Text.lua": ({"table", "tostring"}, set()),
     "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
                   "unpack"}, set()),
     "Hands.lua": ({"ipairs", "math", "table", "unpack"}, set()),
@@ -186,4 +187,5 @@ def test_loading_each_file_touches_only_ledger_globals():
     assert {k.decode() for k in world} == {k.decode() for k in lua.execute(WORLD)} | SLASH | \
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
-                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"Game", b"Sync"}
+                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"Game", b"Sync",
+                              b"Text"}

@@ -48,7 +48,7 @@ def said(realm: Realm, client, line: str) -> str:
     ("/tbet |n5", "/tbet ||n5: the amount must be a whole number of poke, 1 or more."),
     ("/tholdem open min 5 |Hx|h", "Unknown command '||Hx||h': /thelp lists them."),
     ("/tgive 2 |T:0|t", "nobody named '||T:0||t-Thunderhorn' sits at this table"),
-    ("/tbet ||x", "/tbet ||x: the amount must be a whole number of poke, 1 or more."),
+    ("/tbet ||x", "/tbet ||||x: the amount must be a whole number of poke, 1 or more."),
 ])
 def test_what_a_player_typed_is_quoted_back_with_its_pipes_escaped(table, line, shown):
     realm, (skoll, _, _) = table

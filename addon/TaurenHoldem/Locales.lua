@@ -69,6 +69,15 @@ local L = {
 	ASCII_ON = "names",
 	ASCII_OFF = "glyphs",
 	REFUSED_BY_HOST = "%s's table refused it: %s",
+	OTHER_RULES = "%s's table plays other rules (%s from yours): you cannot sit at it.",
+	OTHER_RULES_UNNAMED = "%s's table plays other rules: you cannot sit at it.",
+	JOIN_OTHER_RULES = "your addon plays other rules (%s from this table's): you cannot sit here",
+	JOIN_NO_RULES = "your addon plays other rules: you cannot sit here",
+	-- Each part of a ruleset the fingerprint names (Rules.fingerprint.order), when it differs.
+	RULES_DICE = "the dice differ",
+	RULES_HANDS = "the hand order differs",
+	RULES_DEAL = "the deal differs",
+	RULES_TABLE = "a table setting differs",
 	UNKNOWN = "Unknown command '%s': /{help} lists them.",
 	HELP_TITLE = "{title} commands:",
 }

@@ -74,6 +74,17 @@ ns.Rules = {
 		},
 	},
 	faces_by_rank = { 8, 7, 6, 5, 4, 3, 2, 1 },
+	fingerprint = {
+		id = "e63e0c5d124e",
+		order = { "dice", "hands", "deal", "table" },
+		sections = {
+			deal = "f4c548e3",
+			dice = "675d5d9d",
+			hands = "596da09d",
+			table = "0bdd7e82",
+		},
+		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=0bdd7e82",
+	},
 	hands = {
 		order = {
 			{

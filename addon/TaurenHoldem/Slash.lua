@@ -11,11 +11,9 @@ local function words(message)
 	return out
 end
 
--- What a player typed, to quote back: a lone '|' doubled, so the chat frame shows it as typed
--- instead of reading a colour, a link or a line break from it.
-local function typed(text)
-	return (text:gsub("|+", function(run) if #run % 2 == 1 then return run .. "|" end end))
-end
+-- What a player typed, to quote back as the chat frame shows other clients' text: every '|'
+-- doubled, so it shows as typed instead of reading a colour, a link or a line break from it.
+local typed = ns.Text.safe
 
 -- A whole number of chips, 1 or more, or nil after saying what was wrong. Past nine digits
 -- no bank holds it (and past fifteen a Lua number no longer holds it exactly).
@@ -85,7 +83,7 @@ end
 function actions.give(args)
 	local amount = chips(COMMANDS.give, args[1])
 	if not amount then return end
-	local target = target_of(args[2] and typed(args[2])) -- a refusal may quote the name
+	local target = target_of(args[2]) -- a refusal quoting the name goes through Text.safe
 	if not target then
 		Game.say(L.NEEDS_TARGET:format(COMMANDS.give, COMMANDS.give, typed(args[1])))
 		return
@@ -105,9 +103,7 @@ end
 
 -- The table's own commands, reached through the long form (/tholdem).
 function actions.open(args)
-	-- Game.open quotes back a word it does not know; none of its words has a '|'.
-	for i, word in ipairs(args) do args[i] = typed(word) end
-	Game.open(args)
+	Game.open(args) -- which quotes back a word it does not know through Text.safe
 end
 function actions.join() Game.join() end
 function actions.leave() Game.leave() end

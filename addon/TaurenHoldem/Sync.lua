@@ -118,6 +118,7 @@ local function adopt_seed(session, value)
 end
 
 local last_hello -- when this client last asked
+local refused -- the table whose snapshot this client refused (its rules differ): not asked again
 
 local function from_host(sender, fields)
 	local session = T.session()
@@ -134,6 +135,8 @@ end
 Comm.on("AT", function(sender, fields)
 	local session = T.session()
 	if not session then
+		if Game.foreign_table(fields[1]) then return end -- a table of other rules: never sits
+		refused = nil -- another table's beat: ask it
 		-- A client whose catching up was lost on the way asks again (not every beat).
 		if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then Sync.hello() end
 		return
@@ -204,7 +207,7 @@ end)
 local function record(session)
 	local entries = { { "SNAP", { session.id, session.mode, session.mode_settings[1] or "",
 		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "",
-		session.opener } } }
+		session.opener, ns.Rules.fingerprint.id, ns.Rules.fingerprint.wire } } }
 	for number, players in pairs(session.heard) do
 		for player, commitment in pairs(players) do
 			entries[#entries + 1] = { "HEARD", { session.id, number, player, commitment } }
@@ -244,10 +247,15 @@ Comm.on("SNAP", function(sender, fields)
 	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
 	-- it left is for a table it no longer sits at).
 	if T.session() or not IsInGroup() then return end
+	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
+	if Game.other_rules(fields[1], sender, fields[8], fields[9]) then
+		refused = fields[1]
+		return
+	end
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = (fields[7] or "") ~= "" and fields[7] or sender
-	Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
-		tonumber(fields[5]), true)
+	if not Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
+		tonumber(fields[5]), true) then return end
 	local session = T.session()
 	session.host, session.timeout = sender, tonumber(fields[6])
 	-- A part of the snapshot lost on the way leaves it unfinished: start it again.
@@ -276,11 +284,12 @@ Comm.on("BASE", function(sender, fields)
 end)
 
 Comm.on("HEARD", function(sender, fields)
-	if from_host(sender, fields) then T.heard(tonumber(fields[2]))[fields[3]] = fields[4] end
+	local number = tonumber(fields[2])
+	if from_host(sender, fields) and number then T.heard(number)[fields[3]] = fields[4] end
 end)
 
 Comm.on("REVEALED", function(sender, fields)
-	if from_host(sender, fields) then
+	if from_host(sender, fields) and tonumber(fields[2]) then
 		T.revealed(tonumber(fields[2]))[fields[3]] = { fields[4], fields[5] }
 	end
 end)
@@ -333,6 +342,7 @@ end)
 
 Comm.on("SNAPEND", function(sender, fields)
 	local session = T.session()
+	if not session and Game.foreign_table(fields[1]) then return end -- a table of other rules
 	if not session then return Sync.hello(1) end -- the snapshot's start was lost: again
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
@@ -533,7 +543,10 @@ end
 -- many whispers, and one lost costs a new one: on a bad connection it takes a few.)
 local function ask()
 	was_grouped = IsInGroup()
-	if T.session() or not was_grouped then return false end
+	-- (Not once a table of other rules answered: its snapshot would be refused again.)
+	if T.session() or not was_grouped or (refused and Game.foreign_table(refused)) then
+		return false
+	end
 	last_hello = GetTime()
 	Comm.send("HELLO", {})
 end

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..codegen import FLOWS
+from ..codegen.context import fingerprint
 from ..rules import HoldemRules, PokerHandRules, Ruleset, VitajiRules
 from ..rules.families import FiveDiceRules
 from ..rules.hands import Hand
@@ -116,11 +118,21 @@ def describe_commands(ruleset: Ruleset) -> str:
     return f"Commands ({addon.title} addon): {shown}; long form /{addon.long_command} <action>."
 
 
+def describe_fingerprint(ruleset: Ruleset) -> list[str]:
+    """The fingerprint its addon's tables state (a game flow with an addon only)."""
+    if not isinstance(ruleset, HoldemRules) or ruleset.family not in FLOWS:
+        return []
+    printed = fingerprint(ruleset)
+    sections = ", ".join(f"{name} {printed['sections'][name]}" for name in printed["order"])
+    return [f"Fingerprint: {printed['id']} ({sections})"]
+
+
 def rules_text(ruleset: Ruleset) -> str:
     lines = [f"{ruleset.name}  ({ruleset.source}, family {ruleset.family})", ruleset.summary, ""]
     lines += describe_vitaji(ruleset) if isinstance(ruleset, VitajiRules) else \
         describe_hands(ruleset)  # type: ignore[arg-type]
     lines += [describe_deal(ruleset), describe_table(ruleset), describe_commands(ruleset)]
+    lines += describe_fingerprint(ruleset)
     return "\n".join(lines)
 
 

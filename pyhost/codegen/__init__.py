@@ -24,9 +24,10 @@ from .luadata import lua
 # but for the rendered Rules.lua, which comes first: every other file reads it.
 RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
-    "holdem": ("holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua", "holdem/Pots.lua",
-               "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua", "core/Comm.lua",
-               "holdem/Fair.lua", "holdem/Game.lua", "holdem/Sync.lua", "holdem/Slash.lua"),
+    "holdem": ("core/Text.lua", "holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua",
+               "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua",
+               "core/Comm.lua", "holdem/Fair.lua", "holdem/Game.lua", "holdem/Sync.lua",
+               "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
 

@@ -9,6 +9,8 @@ tie-break keys number for number.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from .. import __version__
@@ -16,13 +18,55 @@ from ..engine.holdem import street_names
 from ..flavours import FLAVOURS
 from ..rules import HoldemRules
 
+# The parts of a ruleset's play, in the order the fingerprint lists them.
+SECTIONS = ("dice", "hands", "deal", "table")
+
+
+def _digest(value: Any, length: int) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:length]
+
+
+def play_sections(rules: dict[str, Any]) -> dict[str, Any]:
+    """What of the Lua's rules data (`holdem_context(...)["rules"]`) changes how a hand plays,
+    by section: every number and order the Lua engine reads, none of the words (the ruleset's,
+    faces' and categories' names, glyphs, currency, title, commands, street names), the
+    numbers printed on the faces (/tbones shows them; they do not rank) nor the examples
+    /thand shows."""
+    hands, table = rules["hands"], rules["table"]
+    return {
+        "dice": {"faces": len(rules["faces"]), "rank": hands["rank"],
+                 "faces_by_rank": rules["faces_by_rank"], "ace": rules["ace"]},
+        "hands": {"size": hands["size"], "wild": hands["wild"], "runs": hands["runs"],
+                  "order": [[cat["kind"], cat["size"], cat["top"]] for cat in hands["order"]]},
+        "deal": {"hidden": rules["deal"]["hidden"], "community": rules["deal"]["community"]},
+        "table": {key: table[key] for key in (
+            "min_players", "max_players", "starting_bank", "minimum_bet", "minimum_raise",
+            "maximum_raise", "blinds", "ante")},
+    }
+
+
+def fingerprint(ruleset: HoldemRules) -> dict[str, Any]:
+    """The ruleset's fingerprint, as Rules.lua holds it: `id`, a 12-hex-digit hash of
+    everything that changes play; `sections`, an 8-digit hash per section (in `order`), so a
+    client can name the one that differs; `wire`, the sections as OPEN, SNAP and a join
+    carry them ("dice=...,hands=...,deal=...,table=...")."""
+    return holdem_context(ruleset)["rules"]["fingerprint"]
+
+
+def _fingerprint(rules: dict[str, Any]) -> dict[str, Any]:
+    sections = play_sections(rules)
+    hashes = {name: _digest(sections[name], 8) for name in SECTIONS}
+    return {"id": _digest(sections, 12), "sections": hashes, "order": list(SECTIONS),
+            "wire": ",".join(f"{name}={hashes[name]}" for name in SECTIONS)}
+
 
 def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
     hands, table, addon, deal = ruleset.hands, ruleset.table, ruleset.addon, ruleset.deal
     matcher = ruleset.matcher
     dice = ruleset.dice
     examples = ruleset.evaluator.examples()  # what /thand shows, as `pyhost rules` does
-    return {
+    context = {
         "ruleset": ruleset,
         "version": __version__,
         "interfaces": ", ".join(str(f.interface) for f in FLAVOURS.values()),
@@ -61,3 +105,5 @@ def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
                       "key": addon.name.upper(), "saved_variables": f"{addon.name}DB"},
         },
     }
+    context["rules"]["fingerprint"] = _fingerprint(context["rules"])
+    return context

@@ -8,7 +8,7 @@
 -- actions in the same order and prints the same lines.
 local _, ns = ...
 
-local L, Dice, Comm, Holdem, Fair = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair
+local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
 local RULES = ns.Rules
 
 local Game = {}
@@ -58,11 +58,15 @@ local function replace_plain(text, from, to)
 	end
 end
 
--- Names as this player's client shows them, and faces as they asked to see them.
+-- Names as this player's client shows them, and faces as they asked to see them. (A seat's
+-- name that Text.safe would change came from a hostile host's message: it is never in a line
+-- as it is, only as Text.safe showed it.)
 local function display(line)
 	if session then
 		local names = {}
-		for i, name in ipairs(session.seats) do names[i] = name end
+		for _, name in ipairs(session.seats) do
+			if Text.safe(name) == name then names[#names + 1] = name end
+		end
 		table.sort(names, function(a, b) return #a > #b end)
 		for _, name in ipairs(names) do
 			line = replace_plain(line, name, Ambiguate(name, "none"))
@@ -77,8 +81,10 @@ function Game.say(line)
 	print(display(line))
 end
 
+-- A player's name as this client shows it; every name in a line goes through here, and may
+-- have come from a message's field.
 local function short(name)
-	return Ambiguate(name, "none")
+	return Text.safe(Ambiguate(tostring(name), "none"))
 end
 
 local function pronoun(name)
@@ -113,7 +119,7 @@ local function rebuild()
 	local players = {}
 	for i, name in ipairs(session.seats) do players[i] = { name, session.banks[name] } end
 	local engine, reason = Holdem.Table.new(players, session.mode, session.dealer, session.config)
-	if not engine then Game.say(reason) return end
+	if not engine then Game.say(Text.safe(reason, Text.LINE)) return end
 	session.engine = engine
 end
 
@@ -190,10 +196,10 @@ local function after(events)
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
 			local who, board = event.text:match("^(.-): (.*)$")
-			Game.say(who)
-			Game.say(board)
+			Game.say(Text.safe(who, Text.LINE))
+			Game.say(Text.safe(board, Text.LINE))
 		else
-			Game.say(event.text)
+			Game.say(Text.safe(event.text, Text.LINE))
 		end
 	end
 	local current = hand()
@@ -469,8 +475,8 @@ local function apply(op, player, amount, target, dice)
 		for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
 		rebuild()
 		local started, reason = session.engine:new_hand()
-		if not started then Game.say(reason) return end
-		Game.say(L.NEW_HAND:format(session.hands, player))
+		if not started then Game.say(Text.safe(reason, Text.LINE)) return end
+		Game.say(L.NEW_HAND:format(session.hands, short(player)))
 		after(started.events)
 		return
 	end
@@ -484,7 +490,7 @@ local function apply(op, player, amount, target, dice)
 	end
 	local events, reason = engine_act(player, op, amount, dice, target)
 	if not events then
-		Game.say(reason) -- an engine out of step with the host's: say so
+		Game.say(Text.safe(reason, Text.LINE)) -- an engine out of step with the host's: say so
 		return
 	end
 	if op == "show" then session.steps = session.steps + 1 end -- counted like turns
@@ -860,7 +866,7 @@ apply_rolls = function()
 		local dice = session.rolls[index]
 		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
-		if not events then Game.say(reason) break end
+		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
 		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
 			Dice.encode(dice) } }
@@ -908,6 +914,49 @@ function Game.roll_line(text)
 	end
 end
 
+------------------------------------------------------------------------------
+-- Every table states its ruleset's fingerprint (OPEN, SNAP), and a player's join carries the
+-- player's own: a client whose rules differ does not sit at the table, nor does its host
+-- seat one.
+
+local FINGERPRINT = RULES.fingerprint
+local RULE_WORDS = { dice = L.RULES_DICE, hands = L.RULES_HANDS, deal = L.RULES_DEAL,
+	table = L.RULES_TABLE }
+local foreign -- the last table heard of whose rules differ: { id =, line = }
+
+-- nil if `id` is this addon's fingerprint; else the parts that differ by `sections` (as
+-- messages carry them, "dice=...,hands=..."), in words ("the hand order differs"), or "".
+local function rules_differ(id, sections)
+	if id == FINGERPRINT.id then return nil end
+	local theirs, differ = {}, {}
+	for name, hash in tostring(sections or ""):gmatch("(%a+)=(%x+)") do theirs[name] = hash end
+	for _, name in ipairs(FINGERPRINT.order) do
+		if theirs[name] and theirs[name] ~= FINGERPRINT.sections[name] then
+			differ[#differ + 1] = RULE_WORDS[name]
+		end
+	end
+	if #differ < 2 then return differ[1] or "" end
+	return table.concat(differ, ", ", 1, #differ - 1) .. " and " .. differ[#differ]
+end
+
+-- A table opened or snapshot whose rules differ from this addon's: say so (once a table),
+-- and true; this client then takes nothing from it.
+function Game.other_rules(id, host, fingerprint, sections)
+	local differ = rules_differ(fingerprint, sections)
+	if not differ then return false end
+	if not (foreign and foreign.id == id) then
+		foreign = { id = id, line = differ == "" and L.OTHER_RULES_UNNAMED:format(short(host))
+			or L.OTHER_RULES:format(short(host), differ) }
+		Game.say(foreign.line)
+	end
+	return true
+end
+
+-- Whether the table `id` is one this client cannot sit at (the last heard of).
+function Game.foreign_table(id)
+	return foreign ~= nil and foreign.id == id
+end
+
 Comm.on("ACT", function(sender, fields)
 	if not session or fields[1] ~= session.id then return end
 	local op = fields[2]
@@ -931,7 +980,12 @@ Comm.on("ACT", function(sender, fields)
 	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
 	local reason
 	if op == "join" then
-		reason = Game.seat(sender, tonumber(fields[3]))
+		local differ = rules_differ(fields[6], fields[7])
+		if differ then
+			reason = differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ)
+		else
+			reason = Game.seat(sender, tonumber(fields[3]))
+		end
 	elseif op == "leave" then
 		reason = Game.unseat(sender)
 	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" or op == "dealer" then
@@ -947,7 +1001,7 @@ Comm.on("ACT", function(sender, fields)
 end)
 
 function Comm.on_other_version(sender, version)
-	local shown = (version == nil or version == "") and "?" or tostring(version)
+	local shown = (version == nil or version == "") and "?" or Text.safe(version)
 	Game.say(L.OTHER_VERSION:format(short(sender), shown))
 end
 
@@ -957,14 +1011,17 @@ end
 
 Comm.on("NO", function(sender, fields)
 	if session and sender == session.host and fields[1] == session.id then
-		Game.say(L.REFUSED_BY_HOST:format(short(sender), fields[2] or "?"))
+		Game.say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(fields[2] or "?", Text.REASON)))
 	end
 end)
 
 Comm.on("OPEN", function(sender, fields)
 	if session and session.host ~= sender then return end
+	if Game.other_rules(fields[1], sender, fields[7], fields[8]) then return end
 	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
-	Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5]))
+	if not Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5])) then
+		return
+	end
 	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
 end)
 
@@ -996,7 +1053,7 @@ function Game.request(op, amount, target, dice)
 	local me = Comm.me()
 	local reason
 	if op == "commit" then reason = commit_refusal(me) else reason = refusal(me, op, amount, dice, target) end
-	if reason then Game.say(reason) return end
+	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 	if session.mode == "guided" and TURN_OPS[op] then
 		turn(me, op, amount)
 	elseif op == "commit" then
@@ -1018,7 +1075,7 @@ function Game.request(op, amount, target, dice)
 		ns.Sync.confirm("ACT", fields, function(now) return now.hands ~= number end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
-		if reason then Game.say(reason) end
+		if reason then Game.say(Text.safe(reason, Text.LINE)) end
 	else
 		if op == "show" then
 			amount = session.hands
@@ -1038,8 +1095,11 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
+	foreign = nil -- (a table of other rules heard of before is not this one)
 	rebuild()
-	Game.say(L.OPENED:format(short(host), mode, RULES.name))
+	if not session.engine then session = nil return end -- settings the engine refuses
+	Game.say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
+	return true
 end
 
 function Game.open(words)
@@ -1063,7 +1123,7 @@ function Game.open(words)
 			timeout = tonumber(words[i + 1])
 			i = i + 1
 		else
-			Game.say(L.UNKNOWN:format(words[i]))
+			Game.say(L.UNKNOWN:format(Text.safe(words[i])))
 			return
 		end
 		i = i + 1
@@ -1080,7 +1140,8 @@ function Game.open(words)
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout = timeout
-	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "" })
+	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "",
+		FINGERPRINT.id, FINGERPRINT.wire })
 end
 
 -- The host seats a player (nil), or says why not.
@@ -1109,12 +1170,13 @@ function Game.unseat(player)
 end
 
 function Game.join()
-	if not session then Game.say(L.NO_TABLE) return end
+	if not session then Game.say(foreign and foreign.line or L.NO_TABLE) return end
 	local me = Comm.me()
 	for _, name in ipairs(session.seats) do
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
-	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "" })
+	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "", FINGERPRINT.id,
+		FINGERPRINT.wire })
 end
 
 function Game.leave()
@@ -1157,7 +1219,7 @@ function Game.deal()
 		end
 		local secret = Fair.new_secret()
 		local reason = commit_refusal(Comm.me())
-		if reason then Game.say(reason) return end
+		if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 		my_secret = secret
 		db.secrets[Comm.me()] = { hand = hand_id(), secret = secret } -- a /reload keeps it
 		Game.request("commit", session.hands, Fair.commitment(secret))
@@ -1196,7 +1258,7 @@ function Game.street(name)
 	local placeholder = {}
 	for i = 1, RULES.deal.community[index] do placeholder[i] = 1 end
 	local reason = refusal(Comm.me(), name, nil, placeholder)
-	if reason then Game.say(reason) return end
+	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 	RandomRoll(street_range(index))
 end
 
