@@ -4,7 +4,9 @@
 -- fields. The table's host (who opened it) is the authority: players send requests (ACT),
 -- the host checks them with its engine and broadcasts what it accepted (DO) with a sequence
 -- number; every client applies DO messages in that order, so every engine stays the same.
--- Messages wait in a queue when the server's per-prefix allowance is spent.
+-- Messages wait in a queue when the server's per-prefix allowance is spent, and every message
+-- is paced (a budget of bytes a second overall, and of messages a second to each whisper
+-- target), so that no burst gets the client disconnected for flooding.
 local _, ns = ...
 
 local PREFIX = ns.Rules.addon.prefix
@@ -13,8 +15,18 @@ local SEPARATOR = "\t"
 local MAX_BYTES = 255
 local THROTTLED = 3 -- Enum.SendAddonMessageResult.AddonMessageThrottle
 local LOCKDOWN = 11 -- Enum.SendAddonMessageResult.AddOnMessageLockdown
+local TARGET_OFFLINE = 12 -- Enum.SendAddonMessageResult.TargetOffline (whispers)
 
-local Comm = { handlers = {}, queue = {} }
+-- The pace, after ChatThrottleLib: 800 bytes a second and 4000 at once, each message costing
+-- 40 bytes more than its text. Whispers leave the last RESERVE bytes of it to the group's
+-- messages (the table's play), and go to each target at most TARGET_RATE a second,
+-- TARGET_BURST at once; several targets take turns.
+local RATE, BURST, OVERHEAD, RESERVE = 800, 4000, 40, 1000
+local TARGET_RATE, TARGET_BURST = 4, 10
+
+-- `queue`: messages for the group, in order. `lanes`: whispers, by target, each in order;
+-- `targets`: the targets with whispers waiting, in turn.
+local Comm = { handlers = {}, queue = {}, lanes = {}, targets = {} }
 ns.Comm = Comm
 Comm.VERSION = VERSION
 
@@ -47,9 +59,9 @@ local PART_TEXT = MAX_BYTES - #PART_HEAD - #"99/99\t" -- the text one part carri
 
 local function packed()
 	local first = Comm.queue[1]
-	if first.target or not Comm.queue[2] or Comm.queue[2].target then return first.message, 1 end
+	if not Comm.queue[2] then return first.message, 1 end
 	local text, count = first.message, 1
-	while Comm.queue[count + 1] and not Comm.queue[count + 1].target do
+	while Comm.queue[count + 1] do
 		local longer = text .. RECORD .. Comm.queue[count + 1].message
 		if #BATCH_HEAD + #longer > MAX_BYTES then break end
 		text, count = longer, count + 1
@@ -58,54 +70,291 @@ local function packed()
 	return BATCH_HEAD .. text, count
 end
 
--- Try to send everything queued, in order; what the server refuses now waits a second.
-function Comm.flush()
+-- A budget that refills with time, up to its cap.
+local function bucket(rate, cap) return { amount = cap, rate = rate, cap = cap } end
+local function refill(budget)
+	local now = GetTime()
+	if budget.at then budget.amount = math.min(budget.cap, budget.amount + (now - budget.at) * budget.rate) end
+	budget.at = now
+	return budget
+end
+local overall = bucket(RATE, BURST)
+local per_target = {} -- by whisper target
+
+-- One flush at a time is due: the earliest wanted.
+local wake_at
+local function wake(seconds)
+	local at = GetTime() + seconds
+	if wake_at and wake_at <= at then return end
+	wake_at = at
+	C_Timer.After(seconds, function()
+		if wake_at ~= at then return end
+		wake_at = nil
+		Comm.flush()
+	end)
+end
+
+local function paused(result)
+	if result == LOCKDOWN and not Comm.paused then
+		Comm.paused = true
+		if Comm.on_pause then Comm.on_pause(true) end
+	end
+end
+
+local function resumed()
+	if Comm.paused then
+		Comm.paused = false
+		if Comm.on_pause then Comm.on_pause(false) end
+	end
+end
+
+-- The group's messages, in order, as far as the server and the budget allow. False if some
+-- wait.
+local function flush_group()
 	while Comm.queue[1] do
-		local item = Comm.queue[1]
-		local where = item.channel or channel()
+		local where = channel()
 		if not where then -- alone: nobody else to tell
 			table.remove(Comm.queue, 1)
 		else
 			local message, count = packed()
-			local result = send_addon(message, where, item.target)
+			local cost = #message + OVERHEAD
+			if refill(overall).amount < cost then
+				wake(math.max((cost - overall.amount) / RATE, 0.05))
+				return false
+			end
+			local result = send_addon(message, where)
 			if result == THROTTLED or result == LOCKDOWN then
 				-- Keep it, and everything after it, for a second from now.
-				if result == LOCKDOWN and not Comm.paused then
-					Comm.paused = true
-					if Comm.on_pause then Comm.on_pause(true) end
-				end
-				if not Comm.retrying then
-					Comm.retrying = true
-					C_Timer.After(1, function() Comm.retrying = false Comm.flush() end)
-				end
-				return
+				paused(result)
+				wake(1)
+				return false
 			end
+			overall.amount = overall.amount - cost
 			for _ = 1, count do table.remove(Comm.queue, 1) end
-			if Comm.paused then
-				Comm.paused = false
-				if Comm.on_pause then Comm.on_pause(false) end
-			end
+			resumed()
 		end
 	end
+	return true
+end
+
+local function whisper_lane(target, lane)
+	Comm.lanes[target] = lane
+	Comm.targets[#Comm.targets + 1] = target
+end
+
+local function drop_lane(target)
+	Comm.lanes[target] = nil
+	for i, name in ipairs(Comm.targets) do
+		if name == target then table.remove(Comm.targets, i) break end
+	end
+end
+
+-- Whispers, the targets taking turns, one message each a round, as far as the budget allows.
+local function flush_whispers()
+	local soonest
+	local moved = true
+	while moved and Comm.targets[1] do
+		moved = false
+		for _, target in ipairs({ unpack(Comm.targets) }) do
+			local lane = Comm.lanes[target]
+			local item = lane and lane[1]
+			if item then
+				local cost = #item.message + OVERHEAD
+				local mine = per_target[target] or bucket(TARGET_RATE, TARGET_BURST)
+				per_target[target] = mine
+				refill(mine)
+				refill(overall)
+				local short = math.max(cost + RESERVE - overall.amount, 0) / RATE
+				short = math.max(short, (1 - mine.amount) / TARGET_RATE)
+				if short > 0 then
+					soonest = math.min(soonest or short, short)
+				else
+					local result = send_addon(item.message, "WHISPER", target)
+					if result == THROTTLED or result == LOCKDOWN then
+						paused(result)
+						wake(1)
+						return
+					end
+					overall.amount, mine.amount = overall.amount - cost, mine.amount - 1
+					if item.copy then Comm.copy_sent(target) end
+					table.remove(lane, 1)
+					moved = true
+					-- Its turn is over: it goes to the back.
+					drop_lane(target)
+					if lane[1] then whisper_lane(target, lane) end
+					if result == TARGET_OFFLINE then lane = {} end -- nobody there: the rest waits no more
+				end
+			end
+			if not (lane and lane[1]) then drop_lane(target) end
+		end
+	end
+	if soonest then wake(math.max(soonest, 0.05)) end
+end
+
+-- Try to send everything queued: the group's messages first (the table's play), then the
+-- whispers (a snapshot for a player catching up).
+function Comm.flush()
+	if flush_group() then flush_whispers() end
+end
+
+local function encode(kind, fields)
+	local parts = { VERSION, kind }
+	for i = 1, #fields do parts[#parts + 1] = tostring(fields[i]) end
+	return table.concat(parts, SEPARATOR)
+end
+
+local function whisper(target, item)
+	local lane = Comm.lanes[target]
+	if not lane then
+		lane = {}
+		whisper_lane(target, lane)
+	end
+	lane[#lane + 1] = item
 end
 
 -- Send a message of `kind` with its fields to the group (or whisper `target`).
 function Comm.send(kind, fields, target)
-	local parts = { VERSION, kind }
-	for i = 1, #fields do parts[#parts + 1] = tostring(fields[i]) end
-	local message = table.concat(parts, SEPARATOR)
-	local where = target and "WHISPER" or nil
+	local message = encode(kind, fields)
+	local function add(text)
+		if target then whisper(target, { message = text }) else Comm.queue[#Comm.queue + 1] = { message = text } end
+	end
 	if #message <= MAX_BYTES then
-		Comm.queue[#Comm.queue + 1] = { message = message, target = target, channel = where }
+		add(message)
 	else -- longer than one addon message allows: send it in parts, which the receiver joins
 		local count = math.ceil(#message / PART_TEXT)
 		for i = 1, count do
-			local text = message:sub((i - 1) * PART_TEXT + 1, i * PART_TEXT)
-			Comm.queue[#Comm.queue + 1] = { target = target, channel = where,
-				message = PART_HEAD .. i .. "/" .. count .. SEPARATOR .. text }
+			add(PART_HEAD .. i .. "/" .. count .. SEPARATOR .. message:sub((i - 1) * PART_TEXT + 1, i * PART_TEXT))
 		end
 	end
 	Comm.flush()
+end
+
+------------------------------------------------------------------------------
+-- A copy: many messages for one player (a table's snapshot), joined into one text and cut
+-- into numbered chunks (`C`: the copy's id, "i/n", the text), whispered at the pace above.
+-- The receiver hands each message on as soon as every chunk before it is in, and asks again
+-- (`RESEND`) for the chunks it lacks once none has come for REPAIR_SECONDS, then after twice
+-- as long, and so on (the sender may be pacing copies to several players); after REPAIR_ASKS
+-- asks that bring nothing it gives the copy up. The sender keeps its last copy
+-- for each player to answer them.
+local COPY_HEAD = VERSION .. SEPARATOR .. "C" .. SEPARATOR
+local MAX_CHUNKS = 400 -- about 90,000 bytes: nothing honest is longer
+local REPAIR_SECONDS, REPAIR_ASKS, MISSING_ASKED = 3, 5, 40
+local copies = {} -- sent: by target, the last copy (id, chunks)
+local copies_made = 0
+
+-- Start a copy of `entries` ({ kind, fields } each) to `target`; its id.
+function Comm.send_copy(target, entries)
+	local records = {}
+	for i, entry in ipairs(entries) do records[i] = encode(entry[1], entry[2]) end
+	local text = table.concat(records, RECORD)
+	copies_made = copies_made + 1
+	local id = time() .. "." .. copies_made
+	local size = MAX_BYTES - #COPY_HEAD - #id - #"\t999/999\t"
+	local count = math.max(1, math.ceil(#text / size))
+	local copy = { id = id, chunks = {} }
+	for i = 1, count do
+		copy.chunks[i] = COPY_HEAD .. id .. SEPARATOR .. i .. "/" .. count .. SEPARATOR
+			.. text:sub((i - 1) * size + 1, i * size)
+		whisper(target, { message = copy.chunks[i], copy = id, chunk = i })
+	end
+	copies[target] = copy
+	Comm.flush()
+	return id
+end
+
+-- Is a copy to `target` still on its way: a chunk of it waiting to go, or one sent less than
+-- REPAIR_SECONDS ago (still travelling)?
+function Comm.copy_sent(target)
+	if copies[target] then copies[target].sent = GetTime() end
+end
+
+function Comm.sending_copy(target)
+	for _, item in ipairs(Comm.lanes[target] or {}) do
+		if item.copy then return true end
+	end
+	local copy = copies[target]
+	return copy ~= nil and copy.sent ~= nil and GetTime() - copy.sent < REPAIR_SECONDS
+end
+
+function Comm.on(kind, handler)
+	Comm.handlers[kind] = handler
+end
+
+-- The chunks a receiver lacks, again (those not waiting to go already).
+Comm.on("RESEND", function(sender, fields)
+	local copy = copies[sender]
+	if not copy or copy.id ~= fields[1] then return end
+	local queued = {}
+	for _, item in ipairs(Comm.lanes[sender] or {}) do
+		if item.copy == copy.id then queued[item.chunk] = true end
+	end
+	local asked = 0
+	for index in (fields[2] or ""):gmatch("%d+") do
+		local i = tonumber(index)
+		asked = asked + 1
+		if asked > MISSING_ASKED then break end
+		if copy.chunks[i] and not queued[i] then
+			queued[i] = true
+			whisper(sender, { message = copy.chunks[i], copy = copy.id, chunk = i })
+		end
+	end
+	Comm.flush()
+end)
+
+local incoming = {} -- by sender: the copy arriving (id, n, chunks ahead, text so far)
+local finished = {} -- by sender: the id of the last copy taken whole (late duplicates)
+
+-- Is a copy (from `sender`, or anyone) arriving?
+function Comm.receiving(sender)
+	if sender then return incoming[sender] ~= nil end
+	return next(incoming) ~= nil
+end
+
+local function watch_copy(sender, copy)
+	if copy.watching then return end
+	copy.watching = true
+	C_Timer.After(REPAIR_SECONDS, function()
+		copy.watching = false
+		if incoming[sender] ~= copy then return end
+		if GetTime() - copy.heard < REPAIR_SECONDS * 2 ^ copy.asks then return watch_copy(sender, copy) end
+		if copy.asks >= REPAIR_ASKS then incoming[sender] = nil return end -- given up
+		copy.asks, copy.heard = copy.asks + 1, GetTime()
+		local missing = {}
+		for i = copy.next, copy.count do
+			if not copy.ahead[i] then missing[#missing + 1] = i end
+			if #missing >= MISSING_ASKED then break end
+		end
+		Comm.send("RESEND", { copy.id, table.concat(missing, ",") }, sender)
+		watch_copy(sender, copy)
+	end)
+end
+
+local function take_chunk(message, distribution, sender)
+	local id, i, count, text = message:match("^([^\t]+)\t(%d+)/(%d+)\t(.*)$", #COPY_HEAD + 1)
+	i, count = tonumber(i), tonumber(count)
+	if not i or i < 1 or i > count or count > MAX_CHUNKS or finished[sender] == id then return end
+	local copy = incoming[sender]
+	if not copy or copy.id ~= id then -- a new copy: one arriving before it is over
+		copy = { id = id, count = count, ahead = {}, next = 1, text = "", asks = 0 }
+		incoming[sender] = copy
+	end
+	if copy.count ~= count or i < copy.next or copy.ahead[i] then return end -- seen already
+	copy.ahead[i], copy.heard, copy.asks = text, GetTime(), 0
+	while copy.ahead[copy.next] do
+		copy.text = copy.text .. copy.ahead[copy.next]
+		copy.ahead[copy.next], copy.next = nil, copy.next + 1
+	end
+	local whole = {}
+	for record in copy.text:gmatch("(.-)" .. RECORD) do whole[#whole + 1] = record end
+	copy.text = copy.text:match("[^" .. RECORD .. "]*$")
+	if copy.next > copy.count then
+		whole[#whole + 1] = copy.text
+		incoming[sender], finished[sender] = nil, id
+	else
+		watch_copy(sender, copy)
+	end
+	for _, record in ipairs(whole) do Comm.receive(PREFIX, record, distribution, sender) end
 end
 
 -- Split a message: its kind and fields, or nil and the version of a message from another
@@ -129,9 +378,6 @@ function Comm.decode(message)
 	return kind, fields
 end
 
-function Comm.on(kind, handler)
-	Comm.handlers[kind] = handler
-end
 
 -- CHAT_MSG_ADDON: our prefix only, our own echoes ignored (we acted when we sent).
 local told_version = {}
@@ -140,6 +386,10 @@ local arriving = {} -- by sender and channel: the text of a message arriving in 
 function Comm.receive(prefix, message, distribution, sender)
 	if prefix ~= PREFIX then return end
 	if sender == Comm.me() then return end
+	if message:sub(1, #COPY_HEAD) == COPY_HEAD then -- (a copy is whispered, never sent to all)
+		if distribution == "WHISPER" then take_chunk(message, distribution, sender) end
+		return
+	end
 	if message:sub(1, #BATCH_HEAD) == BATCH_HEAD then -- several messages packed in one
 		local rest = message:sub(#BATCH_HEAD + 1)
 		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do

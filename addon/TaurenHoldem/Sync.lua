@@ -33,6 +33,7 @@ function Sync.watch_gap()
 		session = T.session()
 		if not session or session.id ~= table_id then return end
 		session.watching = false
+		if session.catching_up then return Sync.watch_gap() end -- a copy still on its way
 		if not T.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
 		-- A turn missing: first ask its player to send it again (a few times: the asking or
@@ -199,27 +200,32 @@ end)
 
 ------------------------------------------------------------------------------
 -- Catching up: a player who reloaded or came late asks; the host whispers the table's record
--- (its settings, the commitments heard, every order in sequence, then the rolls of the hand
--- so far), and the player's client replays it quietly. Rolls it did not see itself are
--- attested by the host.
+-- (its settings, where the hand started, the commitments heard, every order in sequence, then
+-- the rolls of the hand so far) as one paced copy (Comm.send_copy), and the player's client
+-- replays it quietly as it arrives. Rolls it did not see itself are attested by the host.
 
 -- The table's record as a catching-up client replays it, each field as the wire carries it.
 local function record(session)
 	local entries = { { "SNAP", { session.id, session.mode, session.mode_settings[1] or "",
 		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "",
 		session.opener, ns.Rules.fingerprint.id, ns.Rules.fingerprint.wire } } }
+	-- Where the hand started first, so that what arrives live meanwhile (this hand's turns)
+	-- is kept for after the copy.
+	local log, from = session.log, 1
+	if log[1] and log[1][1] == "BASE" then entries[2], from = { log[1][1], log[1][2] }, 2 end
+	-- (This hand's and any heard for the next: the last hand's are over with it.)
 	for number, players in pairs(session.heard) do
-		for player, commitment in pairs(players) do
+		for player, commitment in pairs(number >= session.hands and players or {}) do
 			entries[#entries + 1] = { "HEARD", { session.id, number, player, commitment } }
 		end
 	end
 	for number, players in pairs(session.revealed) do
-		for player, reveal in pairs(players) do
+		for player, reveal in pairs(number >= session.hands and players or {}) do
 			entries[#entries + 1] = { "REVEALED", { session.id, number, player, reveal[1],
 				reveal[2] } }
 		end
 	end
-	for _, entry in ipairs(session.log) do entries[#entries + 1] = { entry[1], entry[2] } end
+	for i = from, #log do entries[#entries + 1] = { log[i][1], log[i][2] } end
 	-- The end says how far the record goes: a client short of it lost part of it.
 	local current = T.hand()
 	entries[#entries + 1] = { "SNAPEND", { session.id, session.seq, session.hands,
@@ -240,7 +246,10 @@ Comm.on("HELLO", function(sender)
 		session = T.session()
 	end
 	if not session or session.host ~= Comm.me() then return end
-	for _, entry in ipairs(record(session)) do Comm.send(entry[1], entry[2], sender) end
+	-- One copy at a time: a HELLO while one is on its way (asked again before it came) is
+	-- answered by it. (A client that lost it whole asks again after.)
+	if Comm.sending_copy(sender) then return end
+	Comm.send_copy(sender, record(session))
 end)
 
 Comm.on("SNAP", function(sender, fields)
@@ -258,10 +267,14 @@ Comm.on("SNAP", function(sender, fields)
 		tonumber(fields[5]), true) then return end
 	local session = T.session()
 	session.host, session.timeout = sender, tonumber(fields[6])
-	-- A part of the snapshot lost on the way leaves it unfinished: start it again.
-	C_Timer.After(BEAT_SECONDS, function()
-		if T.session() == session and session.catching_up then T.resync() end
-	end)
+	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
+	-- start it again. (Still arriving, at its pace: wait on.)
+	local function unfinished()
+		if T.session() ~= session or not session.catching_up then return end
+		if Comm.receiving(sender) then return C_Timer.After(BEAT_SECONDS, unfinished) end
+		T.resync()
+	end
+	C_Timer.After(BEAT_SECONDS, unfinished)
 end)
 
 -- Where the table stood before this hand: the seats, their banks and the counts so far.
@@ -547,6 +560,7 @@ local function ask()
 	if T.session() or not was_grouped or (refused and Game.foreign_table(refused)) then
 		return false
 	end
+	if Comm.receiving() then return end -- a copy is on its way: ask later if it comes to nothing
 	last_hello = GetTime()
 	Comm.send("HELLO", {})
 end

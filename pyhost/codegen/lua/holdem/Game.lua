@@ -704,6 +704,31 @@ end
 -- to send theirs again (the host too, in case it sent it for them). True if it asked.
 local function ask_again()
 	local current = hand()
+	-- The next order waits on commitments (a close) or a reveal (a show) that never came: their
+	-- players are asked to send them again (only a player's own word counts for them).
+	local item = session.waiting[session.seq + 1]
+	if item and current and current.phase ~= "over" and (item[3] == "close" or item[3] == "show") then
+		local asked = 0
+		for i, seat in ipairs(current.seats) do
+			if item[3] == "close" and item[5]:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
+				or item[3] == "show" and item[4] == seat.name and not revealed(session.hands)[seat.name] then
+				Comm.send("AGAIN", { session.id, session.hands, item[3] == "close" and "commit" or "show",
+					seat.name })
+				asked = asked + 1
+			end
+		end
+		return asked > 0
+	end
+	if current and current.phase == "showdown" and not item then -- reveals that never came
+		local asked = 0
+		for _, seat in ipairs(current.seats) do
+			if in_hand(current, seat.name) and current.shown[seat.name] == nil then
+				Comm.send("AGAIN", { session.id, session.hands, "show", seat.name })
+				asked = asked + 1
+			end
+		end
+		return asked > 0
+	end
 	local actor = current and current.phase ~= "over" and current:to_act()
 	if not actor or next(session.waiting) then return false end
 	local at = session.behind -- behind on the host's orders, not just a turn: no one to ask
@@ -740,6 +765,17 @@ end
 
 Comm.on("AGAIN", function(_, fields)
 	if not session or fields[1] ~= session.id then return end
+	-- This player's commitment or reveal for this hand, as it sent it: only it sends it again.
+	local number = tonumber(fields[2])
+	if fields[4] == Comm.me() and number == session.hands and fields[3] == "commit" then
+		local mine = heard(number)[Comm.me()]
+		if mine then Comm.send("ACT", { session.id, "commit", number, mine, "" }) end
+		return
+	elseif fields[4] == Comm.me() and number == session.hands and fields[3] == "show" then
+		local reveal = revealed(number)[Comm.me()]
+		if reveal then Comm.send("ACT", { session.id, "show", number, reveal[1], reveal[2] }) end
+		return
+	end
 	if fields[4] ~= Comm.me() and session.host ~= Comm.me() then return end
 	local turn_fields = turn_sent(fields[2], fields[3])
 	if turn_fields then Comm.send("TURN", turn_fields) end
