@@ -133,6 +133,19 @@ def _array(value: object) -> list[Any]:
     return out
 
 
+def _action(item: object) -> tuple[str, str, int | str, str, str]:
+    """An action line ("player op amount target dice", "-" for none: HandLog.action_line) as
+    (player, op, amount, target, dice), "" for none; the amount a number where it is one."""
+    fields = [("" if field == "-" else field) for field in str(item).split(" ")]
+    if len(fields) != 5:
+        raise Unfair(f"an action is not 'player op amount target dice' ({shown(str(item))})")
+    player, op, amount, target, dice = fields
+    try:
+        return player, op, int(amount), target, dice
+    except ValueError:
+        return player, op, amount, target, dice
+
+
 # -- checking one hand -------------------------------------------------------------------------
 
 
@@ -196,6 +209,7 @@ class HandCheck:
         self.hidden = self.ruleset.deal.hidden
         self.community = tuple(self.ruleset.deal.community)
         self.notes: list[str] = []
+        self.attested: list[str] = []  # what this client took from the host, not a roll line
         self.commits: dict[str, str] = {}
         self.set_hash: str | None = None
         self.seed: int | None = None
@@ -242,8 +256,7 @@ class HandCheck:
             return
         if "attested" in seed:
             self.seed = _number(seed["attested"], "the attested seed")
-            self.notes.append("the seed as the host attested it: this client did not see its "
-                              "roll line")
+            self.attested.append("the seed")
             return
         roller, value, low, high = (seed.get(i) for i in (1, 2, 3, 4))
         value, low, high = (_number(v, f"the seed roll's {w}") for v, w in
@@ -319,8 +332,7 @@ class HandCheck:
         count = self.community[index - 1]
         if "attested" in roll:
             dice = _faces(roll["attested"], f"the {name}'s dice")
-            self.notes.append(f"the {name} as the host attested it: this client did not see its "
-                              "roll line")
+            self.attested.append(f"the {name}")
         else:
             roller = roll.get(1)
             value, low, high = (_number(roll.get(i), f"the {name}'s roll {w}") for i, w in
@@ -354,8 +366,7 @@ class HandCheck:
         if hand.dealer_name != self.dealer:
             raise Unfair(f"the dealer is {self.dealer}, but the button gives {hand.dealer_name}")
         for position, item in enumerate(_array(self.hand.get("actions")), 1):
-            fields = _array(item) + [""] * 5
-            player, op, amount, target, code = fields[:5]
+            player, op, amount, target, code = _action(item)
             said = " ".join(str(x) for x in (short(str(player)), op, amount, target) if x != "")
             where = f"action {position} ({said})"
             if op == "dealer":
@@ -401,8 +412,8 @@ class HandCheck:
         # Who may roll the seed: the dealer, or a dealer named later (the seed's line can come
         # after the order naming the next dealer).
         self.dealers = {short(self.dealer)} | {
-            short(str(_array(a)[0])) for a in _array(self.hand.get("actions"))
-            if len(_array(a)) > 1 and _array(a)[1] == "dealer"}
+            short(action[0]) for action in map(_action, _array(self.hand.get("actions")))
+            if action[1] == "dealer"}
         self.held: set[str] = set()
         self.check_commitments()
         self.check_seed()
@@ -444,8 +455,14 @@ class HandCheck:
 
     def verdict(self, fair: bool | None, reason: str = "", notes: list[str] | None = None
                 ) -> HandVerdict:
-        return HandVerdict(self.table_id, self.number, fair, reason,
-                           tuple(self.notes + (notes or [])))
+        notes = self.notes + (notes or [])
+        if self.attested:
+            what = self.attested
+            listed = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1]
+            one = len(what) == 1
+            notes.append(f"{listed} as the host attested {'it' if one else 'them'}: this client "
+                         f"did not see {'its roll line' if one else 'their roll lines'}")
+        return HandVerdict(self.table_id, self.number, fair, reason, tuple(notes))
 
 
 def check_hand(hand: dict[Any, Any], ruleset_for: Callable[[str], Ruleset]) -> HandVerdict:

@@ -24,11 +24,12 @@ from addon_table import (
     status,
     street,
 )
-from lua_addon import load
+from lua_addon import load, render
 from pyhost import fairplay
 from pyhost.cli import main
 from pyhost.handlog import read_logs
 from pyhost.harness import Realm
+from pyhost.harness.bitlib import library
 from pyhost.harness.savedvars import dump_saved
 from pyhost.rules import load_ruleset
 
@@ -159,7 +160,7 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
     won = hands[shown_at]["won"]
     winner = sorted(won)[0]
     roll = hands[rolled_at]["rolls"][1]
-    first_actor = hands[shown_at]["actions"][1][1]
+    first_actor = hands[shown_at]["actions"][1].split(" ")[0]
     someone_else = next(seat[1] for seat in hands[shown_at]["seats"].values()
                         if seat[1] != first_actor and seat[2] > 0)
     edits = {
@@ -176,7 +177,8 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
                  f'b["{winner}"] + 1', f"{winner}'s bank at the end is "),
         "award": (shown_at, f'local w = db.log.hands[{shown_at}].won w["{winner}"] = '
                   f'w["{winner}"] + 2', "the awards do not follow: the log has "),
-        "action": (shown_at, f'db.log.hands[{shown_at}].actions[1][1] = "{someone_else}"',
+        "action": (shown_at, f'local a = db.log.hands[{shown_at}].actions a[1] = '
+                   f'"{someone_else}" .. a[1]:match(" .*$")',
                    f"action 1 ({someone_else.split('-')[0]} "),
         "set": (shown_at, f'db.log.hands[{shown_at}].set.hash = "{"ab" * 32}"',
                 "the set hash abababababab... does not follow from the commitments it holds"),
@@ -240,6 +242,7 @@ def test_a_missing_or_unreadable_file_or_one_without_a_log_is_one_line_exit_2(tm
 def test_a_hostile_file_is_a_verdict_not_a_traceback(tmp_path, night):
     files, _ = night
     for lua in ['db.log.hands[2].seats = "x"', "db.log.hands[2].actions[3] = 7",
+                'db.log.hands[2].actions[2] = {"x"}', 'db.log.hands[2].actions[4] = "a b c d e"',
                 'db.log.hands[2].rolls = {{"a", "b"}}', "db.log.hands[2].hand = {}",
                 'db.log.hands[2].reveals[1] = {1, 2, 3, "ok"}', "db.log.version = 99"]:
         result = verify(tampered(tmp_path, files["Dakx"], lua))
@@ -396,8 +399,115 @@ def test_a_manual_table_with_gives_and_resets_is_fair(tmp_path, addon):
         assert result.output.splitlines()[1] == "Hand 1 (Skoll-Thunderhorn:1796000000): fair"
     # A give the log makes larger than the one made: the banks no longer follow.
     result = verify(tampered(tmp_path, path, """
-        for _, action in ipairs(db.log.hands[1].actions) do
-            if action[2] == "give" then action[3] = 5 end
-        end"""))
+        local actions = db.log.hands[1].actions
+        for i, action in ipairs(actions) do actions[i] = action:gsub(" give 3 ", " give 5 ") end
+        """))
     assert result.output.splitlines()[1].endswith(
         "not fair: Riggs-Thunderhorn's bank at the end is 23 in the log, but the hand leaves 21")
+
+
+def test_a_table_of_a_modders_ruleset_is_checked_with_its_file(tmp_path):
+    source = Path(__file__).resolve().parent.parent / "pyhost" / "rulesets" / "tauren-holdem.toml"
+    mine = tmp_path / "my-holdem.toml"
+    mine.write_text(source.read_text(encoding="utf-8").replace("starting_bank = 20",
+                                                               "starting_bank = 30"),
+                    encoding="utf-8")
+    addon = build_addon(tmp_path / "addons", str(mine))
+    realm = Realm(seed=4, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    for hand in (1, 2):
+        play_hand(realm, seated, hand, choose)
+    path = saved_file(realm, seated[2])
+    assert read_logs(path)[DB]["hands"][1]["seats"][1][2] == 30
+    result = verify(path)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1] == (
+        "Hand 1 (Skoll-Thunderhorn:1796000000): not fair: the table played my-holdem, which is "
+        "not a shipped ruleset: give its file with --ruleset")
+    result = verify(path, "--ruleset", str(mine))
+    assert result.exit_code == 0, result.output
+    result = verify(path, "--ruleset", "tauren-holdem")
+    assert result.output.splitlines()[1].endswith(
+        "not fair: the table played my-holdem, not tauren-holdem")
+
+
+def test_a_hand_in_play_when_the_file_was_written_is_unfinished_not_unfair(tmp_path, addon):
+    realm = Realm(seed=6, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, _ = seated
+    play_hand(realm, seated, 1, choose)
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 2)
+    actor = status(realm, skoll).split("; ")[1].split(" ")[0]
+    play(realm, next(c for c in seated if c.name == actor), "/tholdem bet 2")
+    play(realm, riggs, "/reload")  # the file is written as it stands
+    path = realm.wtf / "Account" / "RIGGS" / "SavedVariables" / "TaurenHoldem.lua"
+    result = verify(path)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "Hand 1 (Skoll-Thunderhorn:1796000000): fair",
+        "Hand 2 (Skoll-Thunderhorn:1796000000): unfinished (the file was written during it; "
+        "what it has follows)"]
+    # Riggs caught up after the /reload and kept one record of hand 2, which goes on.
+    hands = read_logs(saved_file(realm, riggs))[DB]["hands"]
+    assert [hand["hand"] for _, hand in sorted(hands.items())] == [1, 2]
+
+
+# -- HandLog.lua on its own ------------------------------------------------------------------------
+
+UPGRADES = b"""
+local ns = ...
+local HandLog, Fair, Dice = ns.HandLog, ns.Fair, ns.Dice
+local db = {}
+HandLog.attach(db)
+local session = { id = "Skoll-Thunderhorn:1", hands = 1, host = "Skoll-Thunderhorn",
+    mode = "guided", seats = { "Skoll-Thunderhorn", "Riggs-Thunderhorn" },
+    engine = { config = { minimum_bet = 2, minimum_raise = 2, blinds = false } } }
+local hand = { dealer_name = function() return "Skoll-Thunderhorn" end }
+local banks = { ["Skoll-Thunderhorn"] = 20, ["Riggs-Thunderhorn"] = 20 }
+local set_hash = Fair.set_hash({ "c1", "c2" })
+local low, high = Fair.seed_range(set_hash)
+local flop_low, flop_high = Dice.street_range(session.id, 1, 1, 3)
+local out = {}
+HandLog.start(session, hand, banks)
+HandLog.close(session, set_hash, { "Skoll-Thunderhorn", "Riggs-Thunderhorn" },
+    { ["Skoll-Thunderhorn"] = "c1", ["Riggs-Thunderhorn"] = "c2" })
+-- Heard, then the client drops its copy and replays the host's snapshot: the hand starts
+-- again, and the seed and flop come as the host attests them.
+HandLog.heard(session, { low + 7, low, high, "Skoll" }, nil)
+HandLog.heard(session, { flop_low + 9, flop_low, flop_high, "Skoll" }, 1)
+HandLog.start(session, hand, banks)
+HandLog.close(session, set_hash, { "Skoll-Thunderhorn", "Riggs-Thunderhorn" },
+    { ["Skoll-Thunderhorn"] = "c1", ["Riggs-Thunderhorn"] = "c2" })
+HandLog.seed(session, nil, 7)
+HandLog.street(session, 1, "Skoll-Thunderhorn", "flop", Dice.from_roll(flop_low + 9, flop_low, 3))
+local kept = db.log.hands
+out.hands = #kept
+out.seed = table.concat(kept[1].seed, " ")
+out.flop = table.concat(kept[1].rolls[1], " ")
+-- A line heard after the host's word (read once the snapshot is in) upgrades it too; one that
+-- gives other dice does not.
+HandLog.street(session, 2, "Skoll-Thunderhorn", "turn", { 4 })
+local turn_low, turn_high = Dice.street_range(session.id, 1, 2, 1)
+HandLog.heard(session, { turn_low + 5, turn_low, turn_high, "Skoll" }, 2)
+out.turn_other = kept[1].rolls[2].attested
+HandLog.heard(session, { turn_low + 3, turn_low, turn_high, "Skoll" }, 2)
+out.turn = table.concat(kept[1].rolls[2], " ")
+out.low, out.flop_low, out.turn_low = low, flop_low, turn_low
+return out
+"""
+
+
+def test_a_seed_or_street_the_host_attests_takes_the_roll_line_this_client_heard():
+    lua, ns = load(TAUREN, "Rules.lua", "Dice.lua")
+    ns[b"Comm"] = lua.table_from({b"me": lambda: b"Riggs-Thunderhorn"})
+    lua.globals()[b"bit"] = lua.table_from({k.encode(): v for k, v in library().items()})
+    for name, code in render(TAUREN, "Sha256.lua", "Fair.lua", "HandLog.lua").items():
+        lua.globals()[b"loadstring"](code, name.encode())(b"TaurenHoldem", ns)
+    out = lua.globals()[b"loadstring"](UPGRADES)(ns)
+    low, flop_low, turn_low = out[b"low"], out[b"flop_low"], out[b"turn_low"]
+    assert out[b"hands"] == 1
+    assert out[b"seed"].decode() == f"Skoll {low + 7} {low} {low + fairplay.SEED_WIDTH - 1}"
+    assert out[b"flop"].decode() == f"Skoll {flop_low + 9} {flop_low} {flop_low + 511} 1"
+    assert out[b"turn_other"] == b"4"  # 5 offset gives a 6, not the 4 the host attested
+    assert out[b"turn"].decode() == f"Skoll {turn_low + 3} {turn_low} {turn_low + 7} 2"

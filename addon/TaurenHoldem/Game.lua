@@ -432,7 +432,7 @@ local function apply(op, player, amount, target, dice)
 			if held then holds[#holds + 1] = seat.name end
 		end
 		session.fair.set_hash = target
-		HandLog.close(session, target, holds)
+		HandLog.close(session, target, holds, session.fair.commits)
 		roll_seed_soon()
 		bind_seed()
 		return
@@ -920,6 +920,7 @@ function Game.roll_line(text)
 		if #fair.others < 40 then fair.others[#fair.others + 1] = text end
 		return
 	end
+	HandLog.heard(session, { value, low, high, name }, index or nil)
 	if seedlike then
 		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
 		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high, name } end

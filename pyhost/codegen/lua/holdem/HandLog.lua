@@ -91,7 +91,13 @@ function HandLog.start(session, hand, banks)
 	for i = #hands, 1, -1 do
 		local old = hands[i]
 		if old.table == new.table and old.hand == new.hand and old.by == new.by then
-			new.seen = { seed = old.seed, rolls = old.rolls }
+			-- The roll lines it heard the first time: they may give what the host attests now.
+			new.heard = old.heard or {}
+			local lines = { old.seed or {} }
+			for _, roll in ipairs(old.rolls) do lines[#lines + 1] = roll end
+			for _, line in ipairs(lines) do
+				if line[1] and #new.heard < 12 then new.heard[#new.heard + 1] = line end
+			end
 			table.remove(hands, i)
 		end
 	end
@@ -105,26 +111,72 @@ function HandLog.commit(session, player, commitment)
 	if hand and commitment then hand.commits[#hand.commits + 1] = { player, commitment } end
 end
 
--- The closed set: its hash and whose commitments it holds, in seat order.
-function HandLog.close(session, set_hash, held)
+-- The closed set: its hash and whose commitments it holds, in seat order (`commits`: each
+-- player's, the ones the set closed on before this client counted them too).
+function HandLog.close(session, set_hash, held, commits)
 	local hand = at(session)
-	if hand then hand.set = { hash = set_hash, held = held } end
+	if not hand then return end
+	hand.set = { hash = set_hash, held = held }
+	local logged = {}
+	for _, item in ipairs(hand.commits) do logged[item[1]] = true end
+	for _, name in ipairs(held) do
+		if not logged[name] and commits[name] then hand.commits[#hand.commits + 1] = { name, commits[name] } end
+	end
+end
+
+-- A seed or street taken as the host attested it is upgraded to a roll line of the dealer's
+-- this client heard (before a /reload or while catching up) if that line gives it: of the
+-- seed's range (Fair.seed_range of the set hash) and value, or of the street's range (the
+-- line as Game's roll reading found it: `kept[5]`, the street's index) and dice.
+local function upgrade(hand, kept)
+	local seed = hand.seed
+	if kept[5] == nil and seed and seed.attested and hand.set then
+		local low, high = ns.Fair.seed_range(hand.set.hash)
+		if kept[3] == low and kept[4] == high and kept[2] - low == seed.attested then
+			hand.seed = { kept[1], kept[2], kept[3], kept[4] }
+			return true
+		end
+	end
+	for i, roll in ipairs(hand.rolls) do
+		if roll.attested and kept[5] and roll[5] == kept[5] then
+			local count = RULES.deal.community[kept[5]]
+			local dice = ns.Dice.from_roll(kept[2], kept[3], count)
+			if table.concat(dice, ",") == roll.attested then
+				hand.rolls[i] = kept
+				return true
+			end
+		end
+	end
+	return false
+end
+
+local function upgrade_from_heard(hand)
+	local heard = hand.heard or {}
+	for i = #heard, 1, -1 do
+		if upgrade(hand, heard[i]) then table.remove(heard, i) end
+	end
+end
+
+-- A roll line by the dealer of the seed's width (`index` nil) or of a street's range (its
+-- index), heard whether or not it binds: kept (a few) until the hand is over, in case this
+-- client takes that seed or street from the host after all (a /reload, a snapshot).
+function HandLog.heard(session, line, index)
+	local hand = at(session)
+	if not hand then return end
+	local kept = line_of(line)
+	kept[5] = index
+	if upgrade(hand, kept) then return end
+	hand.heard = hand.heard or {}
+	if #hand.heard < 12 then hand.heard[#hand.heard + 1] = kept end
 end
 
 -- The seed: the roll line this client bound ({ value, low, high, roller }), or the value the
--- host attested when it saw no line (this client was away): then a line it saw before a
--- /reload, if one was of the seed's range.
+-- host attested when it saw no line (this client was away, or dropped its copy).
 function HandLog.seed(session, line, value)
 	local hand = at(session)
 	if not hand then return end
-	if line then
-		hand.seed = line_of(line)
-	elseif hand.seen and hand.seen.seed and hand.seen.seed[2] and hand.seen.seed[3]
-		and hand.seen.seed[2] - hand.seen.seed[3] == value then
-		hand.seed = hand.seen.seed
-	else
-		hand.seed = { attested = value }
-	end
+	hand.seed = line and line_of(line) or { attested = value }
+	upgrade_from_heard(hand)
 end
 
 -- A street the engine applied: the roll line this client bound for it, or only its dice (as
@@ -132,20 +184,15 @@ end
 function HandLog.street(session, index, dealer, op, dice, line)
 	local hand = at(session)
 	if not hand then return end
-	local code = table.concat(dice, ",")
-	local seen = hand.seen and hand.seen.rolls
 	if line then
 		local kept = line_of(line)
 		kept[5] = index
 		hand.rolls[#hand.rolls + 1] = kept
 	else
-		local again -- the same street's line, seen before a /reload
-		for _, old in ipairs(seen or {}) do
-			if old[5] == index and old[1] then again = old end
-		end
-		hand.rolls[#hand.rolls + 1] = again or { attested = code, [5] = index }
+		hand.rolls[#hand.rolls + 1] = { attested = table.concat(dice, ","), [5] = index }
+		upgrade_from_heard(hand)
 	end
-	hand.actions[#hand.actions + 1] = { dealer, op, "", "", code }
+	hand.actions[#hand.actions + 1] = HandLog.action_line(dealer, op, nil, nil, dice)
 end
 
 -- A reveal, with this client's verdict: "ok" (it follows), "bad" (it does not), "dead" (the
@@ -159,13 +206,18 @@ function HandLog.reveal(session, player, secret, dice, verdict)
 	end
 end
 
+-- An action as the log keeps it, one line: "player op amount target dice", "-" for what it
+-- does not have ("Riggs-Thunderhorn raise 4 - -", "Skoll-Thunderhorn flop - - 8,1,6").
+function HandLog.action_line(player, op, amount, target, dice)
+	local code = type(dice) == "table" and #dice > 0 and table.concat(dice, ",") or "-"
+	local whom = type(target) == "string" and target ~= "" and target or "-"
+	return table.concat({ player, op, amount and tostring(amount) or "-", whom, code }, " ")
+end
+
 -- An action the engine applied: who, the op, the amount, the target, the dice.
 function HandLog.action(session, player, op, amount, target, dice)
 	local hand = at(session)
-	if not hand then return end
-	local code = type(dice) == "table" and table.concat(dice, ",") or ""
-	hand.actions[#hand.actions + 1] = { player, op, amount or "", type(target) == "string" and target or "",
-		code }
+	if hand then hand.actions[#hand.actions + 1] = HandLog.action_line(player, op, amount, target, dice) end
 end
 
 -- The hand is over (or, between hands, a give or reset changed a bank): the awards and the
@@ -177,7 +229,7 @@ function HandLog.over(session, hand)
 	kept.won, kept.banks = {}, {}
 	for name, chips in pairs(hand.payouts or {}) do kept.won[name] = chips end
 	for name, bank in pairs(session.engine:banks()) do kept.banks[name] = bank end
-	kept.seen = nil
+	kept.heard = nil
 end
 
 -- Nobody was left to run the table: every bet went back.
