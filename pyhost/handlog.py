@@ -228,9 +228,7 @@ class HandCheck:
             self.commits[player] = commitment
         closed = self.hand.get("set")
         if not isinstance(closed, dict):
-            if self.commits:
-                raise Unfair("there are commitments but the set was never closed")
-            return
+            return  # (a hand can end, everyone but one folding, before the set closes)
         held = _array(closed.get("held"))
         for player in held:
             if player not in self.commits:
@@ -321,11 +319,11 @@ class HandCheck:
 
     # -- the streets -----------------------------------------------------------------------
 
-    def street_dice(self, index: int, dealer: str, logged: list[int]) -> list[int]:
-        """The street's dice from its roll line, checked against its range and roller."""
+    def street_dice(self, index: int, name: str, dealer: str, logged: list[int]) -> list[int]:
+        """The dice of street `index` (the engine's `name` for it) from its roll line, checked
+        against its range and roller."""
         rolls = [self._reveal_of(r) for r in _array(self.hand.get("rolls"))]
         found = [r for r in rolls if r.get(5) == index]
-        name = self.ruleset_street(index)
         if not found:
             raise Unfair(f"the {name} was dealt, but the log has no roll for it")
         roll = found[0]
@@ -353,10 +351,6 @@ class HandCheck:
                          f"{_dice_text(dice)}")
         return dice
 
-    def ruleset_street(self, index: int) -> str:
-        names = ("flop", "turn", "river") if self.community == (3, 1, 1) else ()
-        return names[index - 1] if index <= len(names) else f"street {index}"
-
     # -- the replay ------------------------------------------------------------------------
 
     def replay(self) -> Table:
@@ -378,7 +372,7 @@ class HandCheck:
             dice = None
             if op in hand.streets:
                 index = len(hand.community) + 1
-                dice = self.street_dice(index, hand.dealer_name,
+                dice = self.street_dice(index, str(op), hand.dealer_name,
                                         _faces(code, f"the {op}'s dice"))
             elif op == "show" and self.hand.get("mode", "guided") == "guided" \
                     and self.set_hash is not None:

@@ -28,7 +28,7 @@ from lua_addon import load, render
 from pyhost import fairplay
 from pyhost.cli import main
 from pyhost.handlog import read_logs
-from pyhost.harness import Realm
+from pyhost.harness import Adversarial, Realm
 from pyhost.harness.bitlib import library
 from pyhost.harness.savedvars import dump_saved
 from pyhost.rules import load_ruleset
@@ -126,6 +126,19 @@ def test_json(night):
     assert [hand["verdict"] for hand in data[0]["hands"]] == ["fair"] * 5
 
 
+def test_every_addons_log_in_one_file_is_checked(tmp_path, night):
+    files, _ = night
+    text = files["Skoll"].read_text(encoding="utf-8")
+    both = tmp_path / "Both.lua"
+    both.write_text(text + text.replace(f"{DB} = ", "OtherHoldemDB = ", 1) +
+                    "SomethingElseDB = {\n}\n", encoding="utf-8")
+    result = verify(both)
+    assert result.exit_code == 0, result.output
+    heads = [line for line in result.output.splitlines() if not line.startswith("Hand ")]
+    assert heads == [f"{DB}: 5 hands, as Skoll-Thunderhorn saw them",
+                     "OtherHoldemDB: 5 hands, as Skoll-Thunderhorn saw them"]
+
+
 def first_showdown(path: Path) -> int:
     """The number (in the log) of the first hand that reached a showdown with two reveals."""
     for index, hand in sorted(read_logs(path)[DB]["hands"].items()):
@@ -145,8 +158,8 @@ def hand_line(result, number: int) -> str:
     return next(line for line in result.output.splitlines() if line.startswith(f"Hand {number} "))
 
 
-@pytest.mark.parametrize("what", ["die", "secret", "roll", "seed", "bank", "award", "action",
-                                  "set", "commitment"])
+@pytest.mark.parametrize("what", ["die", "secret", "roll", "seed", "seed range", "roller",
+                                  "bank", "award", "action", "set", "commitment"])
 def test_a_tampered_value_is_named(tmp_path, night, what):
     files, _ = night
     source = files["Riggs"]
@@ -173,6 +186,10 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
                  None),
         "seed": (shown_at, f"db.log.hands[{shown_at}].seed[2] = db.log.hands[{shown_at}].seed[2]"
                  " + 1", None),
+        "seed range": (shown_at, f"local s = db.log.hands[{shown_at}].seed s[3] = s[3] - 1 "
+                       "s[4] = s[4] - 1", "the seed roll's range "),
+        "roller": (rolled_at, f'db.log.hands[{rolled_at}].rolls[1][1] = "Mogg"',
+                   "the flop was rolled by Mogg, not by the dealer ("),
         "bank": (shown_at, f'local b = db.log.hands[{shown_at}].banks b["{winner}"] = '
                  f'b["{winner}"] + 1', f"{winner}'s bank at the end is "),
         "award": (shown_at, f'local w = db.log.hands[{shown_at}].won w["{winner}"] = '
@@ -511,3 +528,63 @@ def test_a_seed_or_street_the_host_attests_takes_the_roll_line_this_client_heard
     assert out[b"flop"].decode() == f"Skoll {flop_low + 9} {flop_low} {flop_low + 511} 1"
     assert out[b"turn_other"] == b"4"  # 5 offset gives a 6, not the 4 the host attested
     assert out[b"turn"].decode() == f"Skoll {turn_low + 3} {turn_low} {turn_low + 7} 2"
+
+
+# -- under faults ----------------------------------------------------------------------------------
+
+
+def test_a_void_hand_is_logged_as_void_with_every_bet_back(tmp_path, addon):
+    realm = Realm(seed=19, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    gray = realm.login("Gray", addons=[addon])  # in the party, watching: not seated
+    realm.invite(skoll, gray)
+    realm.run_until_quiet()
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tbet 2")
+    realm.logout(skoll)
+    realm.advance(2)
+    realm.logout(riggs)
+    realm.run_until_quiet()
+    assert gray.chat.lines[-1] == "Hand 1 is void: every bet goes back to its player."
+    path = saved_file(realm, gray)
+    result = verify(path)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == \
+        "Hand 1 (Skoll-Thunderhorn:1796000000): fair (void: every bet went back)"
+    result = verify(tampered(tmp_path, path, 'db.log.hands[1].banks["Riggs-Thunderhorn"] = 18'))
+    assert result.output.splitlines()[1].endswith(
+        "not fair: the hand is void, but Riggs-Thunderhorn's bank 18 is not what it was at the "
+        "start (20)")
+
+
+@pytest.mark.parametrize(("names", "seed", "hands", "loss"),
+                         [(["Skoll", "Riggs", "Gray", "Dakx"], 5, 5, 0.03),
+                          ([f"Raider{i}" for i in range(8)], 8, 3, 0.04)],
+                         ids=["4-players", "8-players"])
+def test_every_clients_log_is_fair_after_hands_under_faults(tmp_path, addon, names, seed, hands,
+                                                           loss):
+    from faulty_table import FaultyTable
+
+    network = Adversarial(seed=seed, loss=loss, duplicate=loss, reorder=2 * loss,
+                          never_lost=("system",))
+    realm = Realm(seed=seed, wtf=tmp_path / "WTF", adversarial=network)
+    table = FaultyTable(realm, addon, names, seed=seed, rate=0.15)
+    for _ in range(hands):
+        if table.players_with_chips() < 2:
+            break
+        table.play_hand()
+    assert table.tally.problems == [] and sum(table.tally.faults.values()) > 0
+    for client in table.seated:
+        if client.online:
+            client.logout()
+    files = sorted(realm.wtf.rglob("TaurenHoldem.lua"))
+    assert len(files) == len(names)
+    for path in files:
+        result = verify(path)
+        assert result.exit_code == 0, (path, result.output)
+        verdicts = result.output.splitlines()[1:]
+        assert len(verdicts) >= table.tally.hands - 1, (path, result.output)
+        assert all("): fair" in line for line in verdicts), (path, result.output)
+    assert realm.errors() == []
