@@ -879,8 +879,8 @@ apply_rolls = function()
 		local index = street_index(current:next_street())
 		local dice = session.rolls[index]
 		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
-		local street = current:next_street()
-		local events, reason = current:act(current:dealer_name(), street, nil, dice)
+		local street = current:next_street() -- (its name, for the hand log)
+		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
 		if not events then Game.say(reason) break end
 		HandLog.street(session, index, current:dealer_name(), street, dice, session.fair.lines[index])
 		-- Every client keeps the table's record: whoever becomes host can hand it on.

@@ -94,7 +94,7 @@ function HandLog.start(session, hand, banks)
 			-- The roll lines it heard the first time: they may give what the host attests now.
 			new.heard = old.heard or {}
 			local lines = { old.seed or {} }
-			for _, roll in ipairs(old.rolls) do lines[#lines + 1] = roll end
+			for _, roll in ipairs(old.rolls or {}) do lines[#lines + 1] = roll end
 			for _, line in ipairs(lines) do
 				if line[1] and #new.heard < 12 then new.heard[#new.heard + 1] = line end
 			end
