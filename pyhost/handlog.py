@@ -18,7 +18,9 @@ is fair.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,7 @@ from .rules import Ruleset, load_ruleset
 from .rules.schema import FileError, shown
 
 LOG_VERSION = 1  # HandLog.VERSION
+MAX_FILE = 64 * 1024 * 1024  # far more than any addon's SavedVariables file
 
 
 class LogFileError(ValueError):
@@ -96,21 +99,30 @@ def _plain(value: object, depth: int = 0) -> object:
 
 def read_logs(path: Path) -> dict[str, dict[Any, Any]]:
     """{SavedVariables table name: its log} for every table in the file that has a hand log."""
+    where = shown(str(path))
+    text: bytes | None = None
     try:
-        text = path.read_bytes()
-    except (OSError, ValueError) as exc:
+        with path.open("rb") as file:
+            if stat.S_ISREG(os.fstat(file.fileno()).st_mode):  # not /dev/zero, say
+                text = file.read(MAX_FILE + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         reason = getattr(exc, "strerror", None) or exc
-        raise LogFileError(f"{path}: cannot read the file ({reason})") from None
+        raise LogFileError(f"{where}: cannot read the file ({shown(str(reason))})") from None
+    if text is None:
+        raise LogFileError(f"{where}: not a file")
+    if len(text) > MAX_FILE:
+        raise LogFileError(f"{where}: more than {MAX_FILE} bytes: not an addon's SavedVariables "
+                           "file")
     names = list(dict.fromkeys(name.decode() for name in _GLOBAL.findall(text)))
     names = [name for name in names if name not in ("and", "or", "not", "nil", "true", "false",
                                                      "local", "return", "function", "end")]
     if not names:
-        raise LogFileError(f"{path}: not a SavedVariables file (no 'Name = ...' in it)")
+        raise LogFileError(f"{where}: not a SavedVariables file (no 'Name = ...' in it)")
     runtime = LuaRuntime(encoding=None, unpack_returned_tuples=True, register_eval=False,
                          register_builtins=False)
     loaded = load_saved(runtime, text, names, chunkname=f"={path.name}")
     if isinstance(loaded, str):
-        raise LogFileError(f"{path}: not a readable SavedVariables file ({loaded})")
+        raise LogFileError(f"{where}: not a readable SavedVariables file ({shown(loaded)})")
     logs = {}
     for name, value in loaded.items():
         data = _plain(value)
@@ -118,7 +130,7 @@ def read_logs(path: Path) -> dict[str, dict[Any, Any]]:
         if isinstance(log, dict) and isinstance(log.get("hands"), dict):
             logs[name] = log
     if not logs:
-        raise LogFileError(f"{path}: no hand log in it (the addon keeps one from its first hand "
+        raise LogFileError(f"{where}: no hand log in it (the addon keeps one from its first hand "
                            "at a table; is this the addon's SavedVariables file?)")
     return logs
 

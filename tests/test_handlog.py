@@ -243,7 +243,10 @@ def test_a_missing_or_unreadable_file_or_one_without_a_log_is_one_line_exit_2(tm
     for path, says in [(tmp_path / "nothing.lua", "cannot read the file"),
                        (tmp_path / "broken.lua", "not a readable SavedVariables file"),
                        (tmp_path / "empty.lua", "no hand log in it"),
-                       (tmp_path / "text.lua", "not a SavedVariables file")]:
+                       (tmp_path / "text.lua", "not a SavedVariables file"),
+                       (tmp_path, "cannot read the file"),
+                       (Path("/dev/zero"), "not a file"),
+                       (tmp_path / "a\nb.lua", "a\\nb.lua: cannot read the file")]:
         if path.name == "broken.lua":
             path.write_text("TaurenHoldemDB = {", encoding="utf-8")
         elif path.name == "empty.lua":
