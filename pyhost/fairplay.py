@@ -45,6 +45,30 @@ def seed_range(commitments_hash: str) -> tuple[int, int]:
     return low, low + SEED_WIDTH - 1
 
 
+def street_range(table_id: str, hand: int, street: int, faces: int,
+                 community: Sequence[int]) -> tuple[int, int]:
+    """The range (low, high) of a street's roll (Dice.street_range): exactly
+    faces^community[street - 1] wide, at an offset unique to the table, the hand and the
+    street (1-based). The dice are the roll less `low`, as base-faces digits (street_dice)."""
+    block = faces ** max(community)
+    seed = 0
+    for byte in table_id.encode():
+        seed = (seed * 31 + byte) % 1000003
+    slot = (seed + (hand - 1) * len(community) + (street - 1)) % (MAX_ROLL // block)
+    low = 1 + slot * block
+    return low, low + faces ** community[street - 1] - 1
+
+
+def street_dice(value: int, low: int, faces: int, count: int) -> list[int]:
+    """The 1-based faces a street's roll of `value` in a range from `low` gives
+    (Dice.from_roll): the offset's base-faces digits, most significant first."""
+    out, n = [0] * count, value - low
+    for i in range(count - 1, -1, -1):
+        out[i] = n % faces + 1
+        n //= faces
+    return out
+
+
 def dice(secret: str, seed: int, hand_id: str, name: str, commitments_hash: str, faces: int,
          count: int) -> list[int]:
     """1-based faces: bytes of the hash stream, each kept only below the largest multiple of

@@ -45,15 +45,8 @@ class Seated(list):
 
 
 def street_range(table_id: str, hand: int, street: int) -> tuple[int, int]:
-    """The roll range the addon uses for a street (Dice.street_range, mirrored)."""
-    faces, community = TAUREN.dice.count, TAUREN.deal.community
-    block = faces ** max(community)
-    seed = 0
-    for byte in table_id.encode():
-        seed = (seed * 31 + byte) % 1000003
-    slot = (seed + (hand - 1) * len(community) + (street - 1)) % (1_000_000 // block)
-    low = 1 + slot * block
-    return low, low + faces ** community[street - 1] - 1
+    """The roll range the addon uses for a street (Dice.street_range, as fairplay has it)."""
+    return fairplay.street_range(table_id, hand, street, TAUREN.dice.count, TAUREN.deal.community)
 
 
 def seat_table(realm: Realm, addon: Path, names: list[str], *, mode: str = "guided",

@@ -245,13 +245,14 @@ def _quick_odds(path: Path) -> bool:
 
 ARG_WORDS = [
     "build", "rules", "odds", "demo", "replay", "--help", "-h", "--version", "--json", "--check",
+    "verify", "--ruleset",
     "--out", "--seed", "--jsn", "-x", "--", "-", "", " ", "tauren-holdem", "vitaji",
     "no-such-ruleset", "x.toml", "/", ".", "..", "/dev/null", "/dev/zero",
     "/nonexistent/dir/x.toml",
     "-1", "0", "1e9", "nan", "inf", "0x10", "99999999999999999999999999", "-99999999999",
     "1.5", "%s", "é漢🎲", "a\nb", "\t", "|", "--out=", "--seed=", "--seed=x", "x" * 500,
 ]
-COMMAND_WORDS = ["build", "rules", "odds", "demo", "replay"]
+COMMAND_WORDS = ["build", "rules", "odds", "demo", "replay", "verify"]
 
 
 def random_argv(rng: random.Random) -> list[str]:

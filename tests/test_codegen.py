@@ -18,7 +18,8 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
-             "Betting.lua", "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "Game.lua",
+             "Betting.lua", "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "HandLog.lua",
+             "Game.lua",
              "Sync.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
@@ -114,6 +115,7 @@ LEDGER = {
                   "tonumber", "tostring", "unpack"}, set()),
     "Fair.lua": ({"C_Timer", "GetTime", "math", "table", "time", "tonumber", "tostring", "type"},
                  set()),
+    "HandLog.lua": ({"ipairs", "pairs", "table", "tostring", "type"}, set()),
     "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "_G", "error",
                   "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
                   "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
@@ -188,5 +190,5 @@ def test_loading_each_file_touches_only_ledger_globals():
     assert {k.decode() for k in world} == {k.decode() for k in lua.execute(WORLD)} | SLASH | \
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
-                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"Game", b"Sync",
-                              b"Text"}
+                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"HandLog", b"Game",
+                              b"Sync", b"Text"}

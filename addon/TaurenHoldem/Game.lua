@@ -9,6 +9,7 @@
 local _, ns = ...
 
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
+local HandLog = ns.HandLog
 local RULES = ns.Rules
 
 local Game = {}
@@ -33,6 +34,7 @@ function Game.load_saved()
 	db.hosting = db.hosting or {} -- a host's table record across a /reload (Sync.lua)
 	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
 	db.sent = db.sent or {} -- this player's turns in the current hand (my_turns)
+	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
 end
 
 local function settings()
@@ -192,6 +194,7 @@ local function saved_secret()
 end
 
 local function after(events)
+	if hand() and hand().phase == "over" then HandLog.over(session, hand()) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
@@ -313,17 +316,26 @@ end
 local function engine_act(player, op, amount, dice, target)
 	local fair = session.fair
 	if op == "show" and fair.set_hash then
+		local why -- the hand log keeps the reveal with this client's verdict
 		if not fair.commits[player] then
 			Game.say(L.NO_COMMIT:format(short(player)))
-			return session.engine:act(player, "muck")
-		end
-		if fair.dead[player] or not verdict(player, target, dice) then
+			why = "none"
+		elseif fair.dead[player] or not verdict(player, target, dice) then
 			Game.say(L.BAD_REVEAL:format(short(player)))
-			return session.engine:act(player, "muck")
+			why = target == DEAD and "timeout" or fair.dead[player] and "dead" or "bad"
 		end
-		target = nil
+		local events, reason
+		if why then events, reason = session.engine:act(player, "muck")
+		else events, reason = session.engine:act(player, op, amount, dice) end
+		if events then
+			HandLog.reveal(session, player, target, dice, why or "ok")
+			HandLog.action(session, player, why and "muck" or "show", nil, nil, not why and dice or nil)
+		end
+		return events, reason
 	end
-	return session.engine:act(player, op, amount, dice, target)
+	local events, reason = session.engine:act(player, op, amount, dice, target)
+	if events then HandLog.action(session, player, op, amount, target, dice) end
+	return events, reason
 end
 
 local accept -- the host's side, below
@@ -352,7 +364,7 @@ end
 -- dealer comes after them.
 local function new_fair()
 	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {}, dealt = {},
-		others = {} }
+		others = {}, lines = {} }
 end
 
 -- The seed is the dealer's first roll of the range the set's hash gives (Fair.seed_range),
@@ -367,9 +379,11 @@ local function bind_seed()
 	for _, line in ipairs(fair.seed_lines) do
 		if line[2] == low and line[3] == high then
 			fair.seed, fair.seen = line[1] - low, true -- seen rolled, not taken on trust
+			HandLog.seed(session, line)
 			break
 		end
 	end
+	if not fair.seed and fair.attested_seed then HandLog.seed(session, nil, fair.attested_seed) end
 	fair.seed = fair.seed or fair.attested_seed
 	if not fair.seed then return end
 	fair.seed_lines = {}
@@ -410,17 +424,21 @@ local function apply(op, player, amount, target, dice)
 	if op == "commit" then
 		-- The commitment came in the player's own request.
 		session.fair.commits[player] = target or heard(session.hands)[player]
+		HandLog.commit(session, player, session.fair.commits[player])
 		Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
 		maybe_close()
 		return
 	elseif op == "close" then
 		-- The set holds exactly the commitments the host names, heard from their players.
 		local flags = type(amount) == "string" and amount or ""
+		local holds = {} -- whose commitments, in seat order, for the hand log
 		for i, seat in ipairs(hand().seats) do
 			local held = flags:sub(i + 1, i + 1) == "1"
 			session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
+			if held then holds[#holds + 1] = seat.name end
 		end
 		session.fair.set_hash = target
+		HandLog.close(session, target, holds, session.fair.commits)
 		roll_seed_soon()
 		bind_seed()
 		return
@@ -431,6 +449,7 @@ local function apply(op, player, amount, target, dice)
 			if seat.name == target then current.dealer = index end
 		end
 		if current:dealer_name() == gone then return end -- not a player in this hand
+		HandLog.action(session, target, "dealer")
 		session.fair.dealt[Ambiguate(gone, "short")] = true
 		-- A roll by the new dealer heard before this order: read it now.
 		local others = session.fair.others
@@ -476,6 +495,7 @@ local function apply(op, player, amount, target, dice)
 		rebuild()
 		local started, reason = session.engine:new_hand()
 		if not started then Game.say(Text.safe(reason, Text.LINE)) return end
+		HandLog.start(session, started, session.before_hand)
 		Game.say(L.NEW_HAND:format(session.hands, short(player)))
 		after(started.events)
 		return
@@ -901,8 +921,10 @@ apply_rolls = function()
 		local index = street_index(current:next_street())
 		local dice = session.rolls[index]
 		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
+		local street = current:next_street() -- (its name, for the hand log)
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
 		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
+		HandLog.street(session, index, current:dealer_name(), street, dice, session.fair.lines[index])
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
 		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
 			Dice.encode(dice) } }
@@ -940,12 +962,14 @@ function Game.roll_line(text)
 		if #fair.others < 40 then fair.others[#fair.others + 1] = text end
 		return
 	end
+	HandLog.heard(session, { value, low, high, name }, index or nil)
 	if seedlike then
 		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
-		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high } end
+		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high, name } end
 		bind_seed()
 	elseif not session.rolls[index] then -- the first one binds
 		session.rolls[index] = Dice.from_roll(value, low, RULES.deal.community[index])
+		fair.lines[index] = { value, low, high, name } -- for the hand log
 		apply_rolls()
 	end
 end
@@ -1334,6 +1358,7 @@ Game.internal = {
 			for name, bank in pairs(session.before_hand) do
 				session.banks[name], db.banks[name] = bank, bank
 			end
+			HandLog.void(session, session.before_hand)
 			Game.say(L.VOID:format(session.hands))
 		end
 		session, my_dice = nil, nil

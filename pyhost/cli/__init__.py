@@ -14,6 +14,7 @@ from .demo import demo
 from .odds import odds
 from .replay import replay
 from .rules import rules
+from .verify import verify
 
 
 class PyhostGroup(click.Group):
@@ -55,3 +56,4 @@ main.add_command(demo)
 main.add_command(odds)
 main.add_command(replay)
 main.add_command(rules)
+main.add_command(verify)
