@@ -202,10 +202,11 @@ def table_ruleset(ruleset: Ruleset, hand: dict[Any, Any]) -> Ruleset:
 
 
 def ruleset_fingerprint(ruleset: Ruleset) -> str | None:
-    """The ruleset's fingerprint, where pyhost computes one (None where it does not)."""
-    value = getattr(ruleset, "fingerprint", None)
-    value = value() if callable(value) else value
-    return value if isinstance(value, str) else None
+    """The fingerprint id the ruleset's addon states (None for a family with no addon)."""
+    if ruleset.family != "holdem":
+        return None
+    from .codegen.context import fingerprint  # (codegen imports jinja2: only when needed)
+    return str(fingerprint(ruleset)["id"])
 
 
 class HandCheck:

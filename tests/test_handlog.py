@@ -159,7 +159,8 @@ def hand_line(result, number: int) -> str:
 
 
 @pytest.mark.parametrize("what", ["die", "secret", "roll", "seed", "seed range", "roller",
-                                  "bank", "award", "action", "set", "commitment"])
+                                  "bank", "award", "action", "set", "commitment",
+                                  "fingerprint"])
 def test_a_tampered_value_is_named(tmp_path, night, what):
     files, _ = night
     source = files["Riggs"]
@@ -199,6 +200,8 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
                    f"action 1 ({someone_else.split('-')[0]} "),
         "set": (shown_at, f'db.log.hands[{shown_at}].set.hash = "{"ab" * 32}"',
                 "the set hash abababababab... does not follow from the commitments it holds"),
+        "fingerprint": (shown_at, f'db.log.hands[{shown_at}].fingerprint = "{"0" * 12}"',
+                        f"the table's ruleset fingerprint {'0' * 12} is not tauren-holdem's ("),
         "commitment": (shown_at, f'db.log.hands[{shown_at}].commits[1][2] = "{"cd" * 32}"',
                        "the set hash"),
     }

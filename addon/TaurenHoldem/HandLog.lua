@@ -84,7 +84,7 @@ function HandLog.start(session, hand, banks)
 	local new = { table = session.id, hand = session.hands, host = session.host, by = Comm.me(),
 		dealer = hand:dealer_name(), mode = session.mode, minimum = config.minimum_bet,
 		raise = config.minimum_raise, blinds = config.blinds and 1 or 0, ruleset = RULES.id,
-		fingerprint = RULES.fingerprint, seats = {}, commits = {}, rolls = {}, reveals = {},
+		fingerprint = RULES.fingerprint.id, seats = {}, commits = {}, rolls = {}, reveals = {},
 		actions = {} }
 	for i, name in ipairs(session.seats) do new.seats[i] = { name, banks[name] or 0 } end
 	local hands = log.hands
