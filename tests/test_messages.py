@@ -66,6 +66,6 @@ def test_a_kind_declared_twice_or_a_bad_field_type_is_an_error(messages):
 
 
 def test_list_gives_kinds_and_fields_as_declared(messages):
-    lua, m = messages
+    _, m = messages
     listed = [(entry[1], list(entry[2].values())) for entry in m.list().values()]
     assert listed == [("TURN", ["table", "hand:n", "op", "shown:b", "seats..."])]
