@@ -18,7 +18,7 @@ from addon_table import (
 from pyhost.flavours import FLAVOURS
 from pyhost.harness import Realm
 
-SEATS = ["Skoll", "Riggs", "Gray", "Dakx"]  # RULES.md: Skoll deals, then Riggs, Gray, Dakx
+SEATS = ["Skoll", "Riggs", "Gray", "Dakx"]  # the post's example: Skoll deals first
 
 
 @pytest.fixture(scope="module")

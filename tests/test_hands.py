@@ -1,4 +1,4 @@
-"""Hand evaluation: every tie-break rule of RULES.md, each with its own case."""
+"""Hand evaluation: every tie-break rule of docs/games.md, each with its own case."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from ..codegen import build, write
 from ..harness import Client, Realm
 from ..rules import Ruleset, load_ruleset
 
-# Seats as in RULES.md: Skoll deals, then Riggs, Gray and Dakx.
+# Seats as in the original post (docs/games.md): Skoll deals, then Riggs, Gray and Dakx.
 SEATS = ("Skoll", "Riggs", "Gray", "Dakx")
 # The hidden dice of the transcript, and the community dice the server's rolls give the
 # dealer: the flop, the turn, the river. Gray and Dakx fold unseen.

@@ -1,6 +1,6 @@
 """A table: the ledger, the dealer button, and hands dealt through a game's flow.
 
-One table is of one mode for its whole life (RULES.md's two ways to run a
+One table is of one mode for its whole life (the two ways to run a
 hold'em table are the modes "guided" and "manual"). Each hand is one `Flow`,
 the one `flows` names for the ruleset's family and the table's mode; the
 table itself knows no game. `pyhost.engine.Table` is this table with the
