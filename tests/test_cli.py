@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from conftest import SHIPPED
 from pyhost.cli import main
+from pyhost.codegen import FLOWS
 from pyhost.rules import PokerHandRules, load_ruleset
 
 
@@ -60,6 +61,10 @@ def test_rules_shows_each_category_with_an_example_and_every_face(ruleset_id):
         assert face.glyph in result.stdout
     for command in ruleset.addon.commands.values():
         assert f"/{command}" in result.stdout
+    # Only a game flow with an addon says its commands are an addon's; the others' are planned.
+    has_addon = ruleset.family in FLOWS
+    assert (f"Commands ({ruleset.addon.title} addon):" in result.stdout) == has_addon
+    assert ("does not exist yet" in result.stdout) != has_addon
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)

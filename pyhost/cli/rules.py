@@ -115,6 +115,9 @@ def describe_vitaji(ruleset: VitajiRules) -> list[str]:
 def describe_commands(ruleset: Ruleset) -> str:
     addon = ruleset.addon
     shown = " ".join(f"/{name}" for name in addon.commands.values())
+    if ruleset.family not in FLOWS:  # the ruleset names them, but no addon plays them yet
+        return (f"Commands (planned; the {addon.title} addon does not exist yet): {shown}; "
+                f"long form /{addon.long_command} <action>.")
     return f"Commands ({addon.title} addon): {shown}; long form /{addon.long_command} <action>."
 
 
