@@ -1162,12 +1162,22 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	return true
 end
 
+-- Table-level commands (open, join, leave) wait for the hand in play: opening anew mid-hand
+-- would unseat everyone and lose the pot. True (and the one line said) if one is in play.
+local function mid_hand(command)
+	local current = hand()
+	if not (current and current.phase ~= "over") then return false end
+	Game.say(L.MID_HAND:format(session.hands, "/" .. RULES.addon.long .. " " .. command))
+	return true
+end
+
 function Game.open(words)
 	local me = Comm.me()
 	if session and session.host ~= me then
 		Game.say(L.ALREADY_OPEN:format(short(session.host)))
 		return
 	end
+	if mid_hand("open") then return end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
 	local timeout -- seconds the host waits for a player before acting for them; off by default
 	local i = 1
@@ -1235,6 +1245,7 @@ function Game.join()
 	for _, name in ipairs(session.seats) do
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
+	if mid_hand("join") then return end
 	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "", FINGERPRINT.id,
 		FINGERPRINT.wire })
 end
@@ -1243,6 +1254,7 @@ function Game.leave()
 	if not session then Game.say(L.NO_TABLE) return end
 	local me = Comm.me()
 	if session.host == me then Game.say(L.HOST_STAYS) return end
+	if mid_hand("leave") then return end
 	Comm.send("ACT", { session.id, "leave", "", "", "" })
 end
 

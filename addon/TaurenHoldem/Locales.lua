@@ -61,6 +61,7 @@ local L = {
 	MIN_OVER_BANK = "A minimum bet of %d is more than your bank of %d.",
 	ALREADY_SEATED = "You are already seated at this table.",
 	HOST_STAYS = "You opened this table, so you stay seated at it.",
+	MID_HAND = "Hand %d is in play: %s waits until it is over. Nothing changed.",
 	WAITING_POT = "%s gives the pot next",
 	ASCII_USAGE = "/{long} ascii on|off: show faces by name, or as glyphs.",
 	BAD_AMOUNT = "/%s %s: the amount must be a whole number of %s, 1 or more.",
