@@ -194,6 +194,8 @@ local function saved_secret()
 end
 
 local function after(events)
+	-- The table moved: a timeout the host claims from now on counts from here (Sync.lua).
+	ns.Sync.moved()
 	if hand() and hand().phase == "over" then HandLog.over(session, hand()) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
@@ -600,6 +602,17 @@ local function next_order()
 			end
 		end
 	end
+	-- The host's dead show (a reveal's time ran out) and a close without everyone's
+	-- commitments are timeout claims: taken only once due by this client's clock.
+	if live and item[3] == "show" and item[6] == DEAD and ns.Sync.claim_refused(item[4]) then
+		return false
+	end
+	if item[3] == "close" and live then
+		for i, seat in ipairs(current.seats) do
+			if item[5]:sub(i + 1, i + 1) ~= "1" and in_hand(current, seat.name)
+				and ns.Sync.claim_refused(seat.name) then return false end
+		end
+	end
 	if item[3] == "show" and item[6] == "" then
 		if not (revealed(session.hands)[item[4]] and session.fair.seed)
 			or check_later(item[4], drain) then return false end
@@ -639,7 +652,13 @@ local function next_turn()
 	local current = hand()
 	if not slot or not current or current.phase == "over" then return false end
 	local actor = current:to_act() -- none while a street waits to be rolled
-	local entry = slot.attested or (actor and slot[actor])
+	local entry = slot.attested
+	-- The host acting for another player claims their time ran out: taken only once it has
+	-- by this client's clock too (else the player's own turn, if it comes, is taken).
+	if entry and entry.player ~= session.host and ns.Sync.claim_refused(entry.player) then
+		entry = nil
+	end
+	entry = entry or (actor and slot[actor])
 	if not entry or #current.community < entry.streets then return false end
 	turns[session.steps + 1] = nil
 	local events = engine_act(entry.player, entry.op, entry.amount)
@@ -703,6 +722,8 @@ local function behind_host()
 end
 
 local function pending()
+	-- Holding a timeout claimed early (Sync.claim_refused) is no gap: a snapshot would take it.
+	if session.holding then return false end
 	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
 	local current = hand()
@@ -1177,7 +1198,6 @@ function Game.open(words)
 		Game.say(L.ALREADY_OPEN:format(short(session.host)))
 		return
 	end
-	if mid_hand("open") then return end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
 	local timeout -- seconds the host waits for a player before acting for them; off by default
 	local i = 1
@@ -1207,6 +1227,7 @@ function Game.open(words)
 		Game.say(L.MIN_OVER_BANK:format(minimum, Game.bank_of(me)))
 		return
 	end
+	if mid_hand("open") then return end
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout = timeout

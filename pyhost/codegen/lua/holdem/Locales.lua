@@ -55,6 +55,7 @@ local L = {
 	LEFT_GROUP = "You left the group, and %s's table with it: it plays on without you.",
 	TIMED_OUT = "%s took too long: the table acts for them.",
 	DROPPED = "%s is gone from the table: it acts for them.",
+	EARLY_CLAIM = "%s says %s took too long, but %s's time is not up here (%d seconds waited): refused.",
 	CAUGHT_UP = "Caught up with %s's table; dice you did not see rolled are as the host attests.",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",
 	POT_NEEDS_TARGET = "/%s needs a target: target the player who wins the pot.",

@@ -36,6 +36,7 @@ function Sync.watch_gap()
 		if session.catching_up then return Sync.watch_gap() end -- a copy still on its way
 		if not T.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
+		session.late = session.hands -- stuck: its clock for timeouts started late this hand
 		-- A turn missing: first ask its player to send it again (a few times: the asking or
 		-- the answer may be lost too), then start afresh. (The host, which never does, keeps
 		-- the asking.)
@@ -360,6 +361,7 @@ Comm.on("SNAPEND", function(sender, fields)
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
+	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
 	adopt_seed(session, fields[6]) -- (if its SEED line was lost on the way)
 	if T.session() ~= session then return end
 	T.read_unread_rolls()
@@ -395,6 +397,44 @@ local function next_connected(seats, name)
 		local candidate = seats[(at - 1 + step) % #seats + 1]
 		if connected(candidate) then return candidate end
 	end
+end
+
+-- A host's word that a player's time ran out (its turn for them, a dead show, a close without
+-- their commitment) is taken only if it was due by this client's own clock, give or take
+-- CLAIM_TOLERANCE seconds (messages take a moment): a host cannot claim a timeout at any
+-- moment. An early claim is named once and held, not applied, until it is due (a timer looks
+-- again then) or the player acts. Not while replaying a record, nor for a client that was
+-- behind this hand (its clock started late).
+local CLAIM_TOLERANCE = 5
+
+function Sync.moved()
+	local session = T.session()
+	session.moved_at, session.holding = GetTime(), nil
+end
+
+function Sync.claim_refused(name)
+	local session = T.session()
+	if session.catching_up or session.host == Comm.me() or session.late == session.hands then
+		return false
+	end
+	local wait = session.timeout
+	if not connected(name) then wait = math.min(wait or DROP_GRACE, DROP_GRACE) end
+	local waited = GetTime() - (session.moved_at or 0)
+	if wait and waited >= wait - CLAIM_TOLERANCE then return false end
+	local key = session.hands .. ":" .. session.steps .. ":" .. name
+	if session.holding ~= key then
+		session.holding = key
+		Game.say(L.EARLY_CLAIM:format(T.short(session.host), T.short(name), T.short(name),
+			math.floor(waited)))
+		if wait then
+			C_Timer.After(wait - CLAIM_TOLERANCE - waited + 0.1, function()
+				if T.session() ~= session or session.holding ~= key then return end
+				session.holding = nil
+				T.drain()
+			end)
+		end
+	end
+	return true
 end
 
 -- The host names who deals on for a dealer gone: the next connected player in the hand.

@@ -1,0 +1,82 @@
+"""Timeouts the host claims are checked against each client's own clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from addon_table import PROTOCOL, SEED, build_addon, seat_table, seed_roll, status_now
+from pyhost.harness import Realm
+from realm_helpers import send_addon
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+def to_gray(tmp_path, addon, seed):
+    """A table with a 30-second timeout, hand 1 dealt, Riggs has bet: Gray to act. Time is
+    driven by hand: running until quiet would let every timeout run out."""
+    realm = Realm(seed=seed, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout 30")
+    skoll, riggs = seated[0], seated[1]
+    skoll.type("/tholdem start")
+    realm.advance(2)
+    realm.script_rolls(seed_roll(SEED))
+    for client in seated:
+        client.type("/tdeal")
+    realm.advance(3)
+    riggs.type("/tbet 2")
+    realm.advance(2)
+    assert "Gray to act" in status_now(riggs)
+    return realm, seated
+
+
+def claim_gray_folds(realm, seated, step=2):
+    """The host's client, modified, says at once that Gray's time ran out."""
+    skoll = seated[0]
+    fields = [PROTOCOL, "TURN", seated.table_id, "1", str(step), "fold", "Gray-Thunderhorn", "",
+              "0"]
+    send_addon(skoll, "TaurenHoldem", "\t".join(fields))
+    realm.advance(1)
+
+
+EARLY = "Skoll says Gray took too long, but Gray's time is not up here"
+
+
+def test_an_early_timeout_claim_is_refused_and_named(tmp_path, addon):
+    realm, seated = to_gray(tmp_path, addon, 41)
+    riggs, gray = seated[1], seated[2]
+    claim_gray_folds(realm, seated)
+    for client in (riggs, gray):
+        assert len(client.chat.matching(EARLY)) == 1, client.chat.lines[-5:]
+        assert "Gray folds" not in client.chat
+    gray.type("/tholdem call")  # in time: Gray's own turn is the one taken
+    realm.advance(2)
+    for client in (riggs, gray):
+        assert "Pot 4; Skoll to act" in status_now(client)
+        assert "Gray folds" not in client.chat
+    assert realm.errors() == []
+
+
+def test_an_early_claim_is_held_until_it_is_due(tmp_path, addon):
+    realm, seated = to_gray(tmp_path, addon, 42)
+    riggs = seated[1]
+    claim_gray_folds(realm, seated)
+    realm.advance(20)  # 23 seconds since Riggs's bet: not yet 30 less the 5 of tolerance
+    assert "Gray folds" not in riggs.chat
+    realm.advance(4)
+    assert "Gray folds" in riggs.chat  # due now by Riggs's own clock
+    assert realm.errors() == []
+
+
+def test_an_honest_timeout_is_taken_by_everyone(tmp_path, addon):
+    realm, seated = to_gray(tmp_path, addon, 43)
+    skoll, riggs = seated[0], seated[1]
+    realm.advance(31)
+    assert "Gray took too long: the table acts for them." in skoll.chat.lines
+    for client in seated:
+        assert "Gray folds" in client.chat
+        assert not client.chat.matching(EARLY)
+    assert status_now(riggs) == status_now(skoll)
+    assert realm.errors() == []
