@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import PROTOCOL, SEED, build_addon, seat_table, seed_roll, status_now
+from addon_table import (
+    PROTOCOL,
+    SEED,
+    banks,
+    build_addon,
+    seat_table,
+    seed_roll,
+    status_now,
+    street,
+)
 from pyhost.harness import Realm
 from realm_helpers import send_addon
 
@@ -79,4 +88,54 @@ def test_an_honest_timeout_is_taken_by_everyone(tmp_path, addon):
         assert "Gray folds" in client.chat
         assert not client.chat.matching(EARLY)
     assert status_now(riggs) == status_now(skoll)
+    assert realm.errors() == []
+
+
+# Where everyone stops typing, at a table opened with `timeout` alone (the ruleset's deadline
+# for each phase: deal 60 s, acting 120 s, roll 60 s, showdown 60 s), and what they typed
+# before that.
+STOPS = {
+    "before the deal": [],
+    "during the commitments": [("Skoll", "/tdeal"), ("Riggs", "/tdeal")],
+    "before the flop's betting": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal")],
+    "in the betting": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal"),
+                       ("Riggs", "/tbet 2")],
+    "at the flop's roll": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal"),
+                           ("Riggs", "/tbet 2"), ("Gray", "/tholdem call"),
+                           ("Skoll", "/tholdem call")],
+    "at the turn's betting": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal"),
+                              ("Riggs", "/tbet 2"), ("Gray", "/tholdem call"),
+                              ("Skoll", "/tholdem call"), ("Skoll", "/tflop"),
+                              ("Riggs", "/tholdem check")],
+}
+
+
+@pytest.mark.parametrize("stop", list(STOPS))
+def test_a_table_nobody_types_at_reaches_the_next_hand(tmp_path, addon, stop):
+    realm = Realm(seed=50, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout")
+    by_name = {client.name: client for client in seated}
+    realm.script_rolls(seed_roll(SEED), street("5", "3", "6"), street("6"), street("Warrior"))
+    seated[0].type("/tholdem start")
+    realm.advance(2)
+    for name, line in STOPS[stop]:
+        by_name[name].type(line)
+        realm.advance(2)
+    waited = 0
+    while not all(("the hand is over" in status_now(c) or "no hand" in status_now(c))
+                  for c in seated):
+        assert waited < 2000, f"stuck {stop}: {status_now(seated[0])}"
+        realm.advance(10)
+        waited += 10
+    for client in seated:
+        assert not client.chat.matching(EARLY), client.name  # an honest host's timeouts bind
+    if "roll" in stop:
+        assert "Skoll is gone: Riggs deals on." in seated[2].chat  # he did not roll in time
+    lines = {status_now(client).split("; ", 1)[1] for client in seated}
+    assert len(lines) == 1, lines  # every client's ledger alike
+    assert sum(banks(status_now(seated[0])).values()) == 60  # nothing lost, nothing created
+    seated[0].type("/tholdem start")
+    realm.advance(2)
+    for client in seated:
+        assert "Hand 2:" in " ".join(client.chat.lines), client.name
     assert realm.errors() == []

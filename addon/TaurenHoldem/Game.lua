@@ -255,7 +255,7 @@ local DEAD = "-"
 local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
 
 local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
-	dealer = true }
+	dealer = true, void = true }
 
 local function in_hand(current, name)
 	for _, seat in ipairs(current.seats) do
@@ -390,6 +390,9 @@ local function bind_seed()
 	if not fair.seed then return end
 	fair.seed_lines = {}
 	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
+	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
+	ns.Sync.moved()
+	ns.Sync.arm_timeout()
 	Game.my_dice()
 	if hand() and hand().phase == "showdown" then after({}) end -- a reveal waiting on it
 end
@@ -419,6 +422,20 @@ local function roll_seed_soon()
 			db.seed_rolled[Comm.me()] = this_hand
 			RandomRoll(Fair.seed_range(fair.set_hash))
 		end
+	end)
+end
+
+-- A dealer named to deal on while a street waits rolls it by itself (the table moves on even
+-- if nobody types), a moment after the order, as the seed.
+local function roll_street_soon()
+	local current = hand()
+	if session.catching_up or not current or current.phase ~= "roll"
+		or current:dealer_name() ~= Comm.me() or not current:next_street() then return end
+	local this_hand, street = hand_id(), current:next_street()
+	C_Timer.After(0.5, function()
+		local now = session and hand_id() == this_hand and hand()
+		if now and now.phase == "roll" and now:next_street() == street
+			and now:dealer_name() == Comm.me() then Game.street(street) end
 	end)
 end
 
@@ -459,7 +476,17 @@ local function apply(op, player, amount, target, dice)
 		for _, line in ipairs(others) do Game.roll_line(line) end
 		Game.say(L.DEALS_ON:format(short(gone), short(target)))
 		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
+		roll_street_soon()
 		after({})
+		return
+	elseif op == "void" then
+		-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
+		for name, bank in pairs(session.before_hand) do
+			session.banks[name], db.banks[name] = bank, bank
+		end
+		HandLog.void(session, session.before_hand)
+		Game.say(L.VOID:format(session.hands))
+		rebuild()
 		return
 	elseif op == "seat" then
 		session.seats[#session.seats + 1] = player
@@ -607,9 +634,9 @@ local function next_order()
 	if live and item[3] == "show" and item[6] == DEAD and ns.Sync.claim_refused(item[4]) then
 		return false
 	end
-	if item[3] == "close" and live then
+	if (item[3] == "close" or item[3] == "void") and live then
 		for i, seat in ipairs(current.seats) do
-			if item[5]:sub(i + 1, i + 1) ~= "1" and in_hand(current, seat.name)
+			if (item[3] == "void" or item[5]:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
 				and ns.Sync.claim_refused(seat.name) then return false end
 		end
 	end
@@ -625,6 +652,11 @@ local function next_order()
 		resync()
 		return false
 	end
+	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
+	-- host's deal passing to its successor, is not).
+	if item[3] == "dealer" and live and current:dealer_name() ~= session.succeeded_from
+		and ns.Sync.connected(current:dealer_name())
+		and ns.Sync.claim_refused(current:dealer_name()) then return false end
 	if (item[3] == "close" or item[3] == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
@@ -1104,6 +1136,7 @@ Comm.on("OPEN", function(sender, fields)
 		return
 	end
 	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
+	session.deadlines = fields[9] == "1"
 end)
 
 Comm.on("DEAL", function(sender)
@@ -1200,6 +1233,7 @@ function Game.open(words)
 	end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
 	local timeout -- seconds the host waits for a player before acting for them; off by default
+	local deadlines -- `timeout` alone: the ruleset's deadline for each phase (Sync.lua)
 	local i = 1
 	while words[i] do
 		local word = words[i]:lower()
@@ -1212,6 +1246,7 @@ function Game.open(words)
 		elseif word == "timeout" and tonumber(words[i + 1]) and tonumber(words[i + 1]) >= 5 then
 			timeout = tonumber(words[i + 1])
 			i = i + 1
+		elseif word == "timeout" and not words[i + 1] then deadlines = true
 		else
 			Game.say(L.UNKNOWN:format(Text.safe(words[i])))
 			return
@@ -1230,9 +1265,9 @@ function Game.open(words)
 	if mid_hand("open") then return end
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
-	session.timeout = timeout
+	session.timeout, session.deadlines = timeout, deadlines
 	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "",
-		FINGERPRINT.id, FINGERPRINT.wire })
+		FINGERPRINT.id, FINGERPRINT.wire, deadlines and "1" or "" })
 end
 
 -- The host seats a player (nil), or says why not.
