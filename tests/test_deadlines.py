@@ -139,3 +139,39 @@ def test_a_table_nobody_types_at_reaches_the_next_hand(tmp_path, addon, stop):
     for client in seated:
         assert "Hand 2:" in " ".join(client.chat.lines), client.name
     assert realm.errors() == []
+
+
+def test_a_late_roller_is_not_called_a_cheater(tmp_path, addon):
+    """Gray types /tdeal after the deal's deadline: the set closed without him. He is told so,
+    plays on without dice, and his hand is dead at the showdown, for having none: no client
+    says his dice do not follow from his commitment."""
+    realm = Realm(seed=51, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout")
+    skoll, riggs, gray = seated
+    realm.script_rolls(seed_roll(SEED), street("5", "3", "6"), street("6"), street("Warrior"))
+    skoll.type("/tholdem start")
+    realm.advance(2)
+    for client in (skoll, riggs):
+        client.type("/tdeal")
+        realm.advance(2)
+    realm.advance(60)  # the deal's 60 seconds are up: the set closes without Gray
+    gray.type("/tdeal")
+    realm.advance(2)
+    assert gray.chat.lines[-1] == ("too late: the set closed without your roll, so you have no "
+                                   "dice this hand")
+    for client, line in [(riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call"),
+                         (skoll, "/tflop"), (riggs, "/tholdem check"), (gray, "/tholdem check"),
+                         (skoll, "/tholdem check"), (skoll, "/tturn"), (riggs, "/tholdem check"),
+                         (gray, "/tholdem check"), (skoll, "/tholdem check"), (skoll, "/triver"),
+                         (riggs, "/tholdem check"), (gray, "/tholdem check"),
+                         (skoll, "/tholdem check")]:
+        client.type(line)
+        realm.advance(2)
+    realm.advance(5)
+    for client in seated:
+        assert "the hand is over" in status_now(client), client.name
+        assert not client.chat.matching("do not follow"), client.name
+        assert client.chat.matching("Gray has no dice in this hand"), client.name
+    assert len({status_now(client) for client in seated}) == 1
+    assert sum(banks(status_now(skoll)).values()) == 60
+    assert realm.errors() == []

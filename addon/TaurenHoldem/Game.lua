@@ -554,7 +554,9 @@ local function commit_refusal(player)
 	if not current or current.phase == "over" then return "no hand is being played" end
 	if not in_hand(current, player) then return short(player) .. " is not in this hand" end
 	if session.fair.commits[player] then return short(player) .. " has already rolled" end
-	if session.fair.set_hash then return "the dice are already rolled for this hand" end
+	if session.fair.set_hash then
+		return "too late: the set closed without your roll, so you have no dice this hand"
+	end
 end
 
 accept = function(player, op, amount, target, dice)

@@ -491,6 +491,8 @@ local function on_timeout(only_gone)
 			-- Nobody committed: no dice for anyone, so nothing to play for. Void, bets back.
 			return T.accept(session.host, "void")
 		end
+		-- The deal's own deadline closes the set and no more: a bet has its own deadline.
+		if everyone_due and session.deadlines then return end
 	end
 	if current.phase == "betting" then
 		local actor = current:to_act()
