@@ -260,7 +260,8 @@ def test_players_join_and_leave_between_hands(tmp_path, addon):
     play(realm, skoll, "/tholdem start")
     play(realm, riggs, "/tbet 2")
     play(realm, riggs, "/tholdem leave")
-    assert riggs.chat.lines[-1] == "Skoll's table refused it: wait for the hand to end"
+    assert riggs.chat.lines[-1] == ("Hand 1 is in play: /tholdem leave waits until it is over. "
+                                    "Nothing changed.")
     play(realm, gray, "/tholdem fold")
     play(realm, skoll, "/tholdem fold")  # Riggs takes the blinds-free pot back
     play(realm, gray, "/tholdem leave")

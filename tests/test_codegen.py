@@ -120,7 +120,7 @@ LEDGER = {
                   "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
                   "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
     "Sync.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "UnitIsConnected",
-                  "ipairs", "pairs", "table", "tonumber", "tostring"}, set()),
+                  "ipairs", "math", "pairs", "table", "tonumber", "tostring"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
 }

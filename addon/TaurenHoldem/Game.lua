@@ -194,6 +194,8 @@ local function saved_secret()
 end
 
 local function after(events)
+	-- The table moved: a timeout the host claims from now on counts from here (Sync.lua).
+	ns.Sync.moved()
 	if hand() and hand().phase == "over" then HandLog.over(session, hand()) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
@@ -253,7 +255,7 @@ local DEAD = "-"
 local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
 
 local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
-	dealer = true }
+	dealer = true, void = true }
 
 local function in_hand(current, name)
 	for _, seat in ipairs(current.seats) do
@@ -388,6 +390,9 @@ local function bind_seed()
 	if not fair.seed then return end
 	fair.seed_lines = {}
 	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
+	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
+	ns.Sync.moved()
+	ns.Sync.arm_timeout()
 	Game.my_dice()
 	if hand() and hand().phase == "showdown" then after({}) end -- a reveal waiting on it
 end
@@ -417,6 +422,20 @@ local function roll_seed_soon()
 			db.seed_rolled[Comm.me()] = this_hand
 			RandomRoll(Fair.seed_range(fair.set_hash))
 		end
+	end)
+end
+
+-- A dealer named to deal on while a street waits rolls it by itself (the table moves on even
+-- if nobody types), a moment after the order, as the seed.
+local function roll_street_soon()
+	local current = hand()
+	if session.catching_up or not current or current.phase ~= "roll"
+		or current:dealer_name() ~= Comm.me() or not current:next_street() then return end
+	local this_hand, street = hand_id(), current:next_street()
+	C_Timer.After(0.5, function()
+		local now = session and hand_id() == this_hand and hand()
+		if now and now.phase == "roll" and now:next_street() == street
+			and now:dealer_name() == Comm.me() then Game.street(street) end
 	end)
 end
 
@@ -457,7 +476,17 @@ local function apply(op, player, amount, target, dice)
 		for _, line in ipairs(others) do Game.roll_line(line) end
 		Game.say(L.DEALS_ON:format(short(gone), short(target)))
 		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
+		roll_street_soon()
 		after({})
+		return
+	elseif op == "void" then
+		-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
+		for name, bank in pairs(session.before_hand) do
+			session.banks[name], db.banks[name] = bank, bank
+		end
+		HandLog.void(session, session.before_hand)
+		Game.say(L.VOID:format(session.hands))
+		rebuild()
 		return
 	elseif op == "seat" then
 		session.seats[#session.seats + 1] = player
@@ -525,7 +554,9 @@ local function commit_refusal(player)
 	if not current or current.phase == "over" then return "no hand is being played" end
 	if not in_hand(current, player) then return short(player) .. " is not in this hand" end
 	if session.fair.commits[player] then return short(player) .. " has already rolled" end
-	if session.fair.set_hash then return "the dice are already rolled for this hand" end
+	if session.fair.set_hash then
+		return "too late: the set closed without your roll, so you have no dice this hand"
+	end
 end
 
 accept = function(player, op, amount, target, dice)
@@ -600,6 +631,17 @@ local function next_order()
 			end
 		end
 	end
+	-- The host's dead show (a reveal's time ran out) and a close without everyone's
+	-- commitments are timeout claims: taken only once due by this client's clock.
+	if live and item[3] == "show" and item[6] == DEAD and ns.Sync.claim_refused(item[4]) then
+		return false
+	end
+	if (item[3] == "close" or item[3] == "void") and live then
+		for i, seat in ipairs(current.seats) do
+			if (item[3] == "void" or item[5]:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
+				and ns.Sync.claim_refused(seat.name) then return false end
+		end
+	end
 	if item[3] == "show" and item[6] == "" then
 		if not (revealed(session.hands)[item[4]] and session.fair.seed)
 			or check_later(item[4], drain) then return false end
@@ -612,6 +654,11 @@ local function next_order()
 		resync()
 		return false
 	end
+	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
+	-- host's deal passing to its successor, is not).
+	if item[3] == "dealer" and live and current:dealer_name() ~= session.succeeded_from
+		and ns.Sync.connected(current:dealer_name())
+		and ns.Sync.claim_refused(current:dealer_name()) then return false end
 	if (item[3] == "close" or item[3] == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
@@ -639,7 +686,13 @@ local function next_turn()
 	local current = hand()
 	if not slot or not current or current.phase == "over" then return false end
 	local actor = current:to_act() -- none while a street waits to be rolled
-	local entry = slot.attested or (actor and slot[actor])
+	local entry = slot.attested
+	-- The host acting for another player claims their time ran out: taken only once it has
+	-- by this client's clock too (else the player's own turn, if it comes, is taken).
+	if entry and entry.player ~= session.host and ns.Sync.claim_refused(entry.player) then
+		entry = nil
+	end
+	entry = entry or (actor and slot[actor])
 	if not entry or #current.community < entry.streets then return false end
 	turns[session.steps + 1] = nil
 	local events = engine_act(entry.player, entry.op, entry.amount)
@@ -703,6 +756,8 @@ local function behind_host()
 end
 
 local function pending()
+	-- Holding a timeout claimed early (Sync.claim_refused) is no gap: a snapshot would take it.
+	if session.holding then return false end
 	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
 	local current = hand()
@@ -1083,6 +1138,7 @@ Comm.on("OPEN", function(sender, fields)
 		return
 	end
 	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
+	session.deadlines = fields[9] == "1"
 end)
 
 Comm.on("DEAL", function(sender)
@@ -1162,6 +1218,15 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	return true
 end
 
+-- Table-level commands (open, join, leave) wait for the hand in play: opening anew mid-hand
+-- would unseat everyone and lose the pot. True (and the one line said) if one is in play.
+local function mid_hand(command)
+	local current = hand()
+	if not (current and current.phase ~= "over") then return false end
+	Game.say(L.MID_HAND:format(session.hands, "/" .. RULES.addon.long .. " " .. command))
+	return true
+end
+
 function Game.open(words)
 	local me = Comm.me()
 	if session and session.host ~= me then
@@ -1170,6 +1235,7 @@ function Game.open(words)
 	end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
 	local timeout -- seconds the host waits for a player before acting for them; off by default
+	local deadlines -- `timeout` alone: the ruleset's deadline for each phase (Sync.lua)
 	local i = 1
 	while words[i] do
 		local word = words[i]:lower()
@@ -1182,6 +1248,7 @@ function Game.open(words)
 		elseif word == "timeout" and tonumber(words[i + 1]) and tonumber(words[i + 1]) >= 5 then
 			timeout = tonumber(words[i + 1])
 			i = i + 1
+		elseif word == "timeout" and not words[i + 1] then deadlines = true
 		else
 			Game.say(L.UNKNOWN:format(Text.safe(words[i])))
 			return
@@ -1197,11 +1264,12 @@ function Game.open(words)
 		Game.say(L.MIN_OVER_BANK:format(minimum, Game.bank_of(me)))
 		return
 	end
+	if mid_hand("open") then return end
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
-	session.timeout = timeout
+	session.timeout, session.deadlines = timeout, deadlines
 	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "",
-		FINGERPRINT.id, FINGERPRINT.wire })
+		FINGERPRINT.id, FINGERPRINT.wire, deadlines and "1" or "" })
 end
 
 -- The host seats a player (nil), or says why not.
@@ -1235,6 +1303,7 @@ function Game.join()
 	for _, name in ipairs(session.seats) do
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
+	if mid_hand("join") then return end
 	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "", FINGERPRINT.id,
 		FINGERPRINT.wire })
 end
@@ -1243,6 +1312,7 @@ function Game.leave()
 	if not session then Game.say(L.NO_TABLE) return end
 	local me = Comm.me()
 	if session.host == me then Game.say(L.HOST_STAYS) return end
+	if mid_hand("leave") then return end
 	Comm.send("ACT", { session.id, "leave", "", "", "" })
 end
 

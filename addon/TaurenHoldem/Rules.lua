@@ -75,15 +75,15 @@ ns.Rules = {
 	},
 	faces_by_rank = { 8, 7, 6, 5, 4, 3, 2, 1 },
 	fingerprint = {
-		id = "e63e0c5d124e",
+		id = "ff979d2b9f61",
 		order = { "dice", "hands", "deal", "table" },
 		sections = {
 			deal = "f4c548e3",
 			dice = "675d5d9d",
 			hands = "596da09d",
-			table = "0bdd7e82",
+			table = "65a2ebc6",
 		},
-		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=0bdd7e82",
+		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=65a2ebc6",
 	},
 	hands = {
 		order = {
@@ -221,14 +221,18 @@ ns.Rules = {
 	id = "tauren-holdem",
 	name = "Tauren Hold'em",
 	table = {
+		acting_timeout = 120,
 		ante = 0,
 		blinds = false,
 		currency = "poke",
+		deal_timeout = 60,
 		max_players = 40,
 		maximum_raise = 0,
 		min_players = 2,
 		minimum_bet = 2,
 		minimum_raise = 2,
+		roll_timeout = 60,
+		showdown_timeout = 60,
 		starting_bank = 20,
 	},
 }

@@ -21,6 +21,11 @@ class HoldemDeal:
         return self.hidden + sum(self.community)
 
 
+# The deadline settings and their defaults (seconds).
+TIMEOUTS = {"deal_timeout": 60, "acting_timeout": 120, "roll_timeout": 60,
+            "showdown_timeout": 60}
+
+
 @dataclass(frozen=True, kw_only=True)
 class HoldemTable(TableRules):
     minimum_bet: int
@@ -29,6 +34,11 @@ class HoldemTable(TableRules):
     blinds: bool
     ante: int
     first_dealer: str  # seat or roll
+    # Deadlines of a guided hand, in seconds: the table always moves on.
+    deal_timeout: int  # to type /tdeal; a player without a commitment by then sits out
+    acting_timeout: int  # to bet; then the table checks or folds for the player
+    roll_timeout: int  # for the dealer to roll a street; then the next seat deals on
+    showdown_timeout: int  # to reveal; then the hand is mucked (the host's too)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,6 +67,8 @@ class HoldemRules(PokerHandRules):
             blinds=table.get("blinds", bool),
             ante=table.get("ante", int, low=0, high=bank),
             first_dealer=table.get("first_dealer", str, choices=("seat", "roll")),
+            **{key: table.get(key, int, default=default, low=5, high=3600)
+               for key, default in TIMEOUTS.items()},
         )
         least = max(rules.minimum_raise, rules.minimum_bet)
         if rules.maximum_raise and rules.maximum_raise < least:

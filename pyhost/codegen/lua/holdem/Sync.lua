@@ -36,6 +36,7 @@ function Sync.watch_gap()
 		if session.catching_up then return Sync.watch_gap() end -- a copy still on its way
 		if not T.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Sync.watch_gap() end -- moving, if slowly
+		session.late = session.hands -- stuck: its clock for timeouts started late this hand
 		-- A turn missing: first ask its player to send it again (a few times: the asking or
 		-- the answer may be lost too), then start afresh. (The host, which never does, keeps
 		-- the asking.)
@@ -208,7 +209,8 @@ end)
 local function record(session)
 	local entries = { { "SNAP", { session.id, session.mode, session.mode_settings[1] or "",
 		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "",
-		session.opener, ns.Rules.fingerprint.id, ns.Rules.fingerprint.wire } } }
+		session.opener, ns.Rules.fingerprint.id, ns.Rules.fingerprint.wire,
+		session.deadlines and "1" or "" } } }
 	-- Where the hand started first, so that what arrives live meanwhile (this hand's turns)
 	-- is kept for after the copy.
 	local log, from = session.log, 1
@@ -267,6 +269,7 @@ Comm.on("SNAP", function(sender, fields)
 		tonumber(fields[5]), true) then return end
 	local session = T.session()
 	session.host, session.timeout = sender, tonumber(fields[6])
+	session.deadlines = fields[10] == "1"
 	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
 	-- start it again. (Still arriving, at its pace: wait on.)
 	local function unfinished()
@@ -360,6 +363,7 @@ Comm.on("SNAPEND", function(sender, fields)
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
+	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
 	adopt_seed(session, fields[6]) -- (if its SEED line was lost on the way)
 	if T.session() ~= session then return end
 	T.read_unread_rolls()
@@ -397,6 +401,61 @@ local function next_connected(seats, name)
 	end
 end
 
+-- A host's word that a player's time ran out (its turn for them, a dead show, a close without
+-- their commitment) is taken only if it was due by this client's own clock, give or take
+-- CLAIM_TOLERANCE seconds (messages take a moment): a host cannot claim a timeout at any
+-- moment. An early claim is named once and held, not applied, until it is due (a timer looks
+-- again then) or the player acts. Not while replaying a record, nor for a client that was
+-- behind this hand (its clock started late).
+local CLAIM_TOLERANCE = 5
+
+-- How long the table waits, in this phase, for a player still connected: a table opened with
+-- `timeout N` waits N seconds for anyone; one opened with `timeout` alone waits the ruleset's
+-- deadline for the phase (RULES.table: deal_timeout while the commitment set is open,
+-- roll_timeout for the seed and each street, acting_timeout for a bet, showdown_timeout for a
+-- reveal); otherwise nil: it waits, however long.
+local function deadline(session, current)
+	if session.timeout then return session.timeout end
+	if not session.deadlines or not current or current.phase == "over" then return nil end
+	local rules = ns.Rules.table
+	if not session.fair.set_hash then return rules.deal_timeout end
+	if not session.fair.seed or current.phase == "roll" then return rules.roll_timeout end
+	if current.phase == "showdown" then return rules.showdown_timeout end
+	return rules.acting_timeout
+end
+
+Sync.connected = connected
+
+function Sync.moved()
+	local session = T.session()
+	session.moved_at, session.holding = GetTime(), nil
+end
+
+function Sync.claim_refused(name)
+	local session = T.session()
+	if session.catching_up or session.host == Comm.me() or session.late == session.hands then
+		return false
+	end
+	local wait = deadline(session, T.hand())
+	if not connected(name) then wait = math.min(wait or DROP_GRACE, DROP_GRACE) end
+	local waited = GetTime() - (session.moved_at or 0)
+	if wait and waited >= wait - CLAIM_TOLERANCE then return false end
+	local key = session.hands .. ":" .. session.steps .. ":" .. name
+	if session.holding ~= key then
+		session.holding = key
+		Game.say(L.EARLY_CLAIM:format(T.short(session.host), T.short(name), T.short(name),
+			math.floor(waited)))
+		if wait then
+			C_Timer.After(wait - CLAIM_TOLERANCE - waited + 0.1, function()
+				if T.session() ~= session or session.holding ~= key then return end
+				session.holding = nil
+				T.drain()
+			end)
+		end
+	end
+	return true
+end
+
 -- The host names who deals on for a dealer gone: the next connected player in the hand.
 local function deal_on(current)
 	local names = {}
@@ -411,8 +470,15 @@ local function on_timeout(only_gone)
 	if not current or current.phase == "over" then return end
 	-- A dealer gone with streets to roll: the next connected player in the hand deals on.
 	local dealer = current:dealer_name()
-	if dealer ~= session.host and not connected(dealer) then deal_on(current) end
 	local function due(name) return not only_gone or not connected(name) end
+	if dealer ~= session.host and not connected(dealer) then
+		deal_on(current)
+	elseif due(dealer) and session.fair.set_hash
+		and (not session.fair.seed or current.phase == "roll") then
+		-- A dealer who did not roll the seed or a street in time: the next seat deals on.
+		Game.say(L.TIMED_OUT:format(T.short(dealer)))
+		return deal_on(current)
+	end
 	local line = only_gone and L.DROPPED or L.TIMED_OUT
 	if not session.fair.set_hash then
 		local everyone_due = true
@@ -421,6 +487,12 @@ local function on_timeout(only_gone)
 				and not due(seat.name) then everyone_due = false end
 		end
 		if everyone_due then T.maybe_close(true) end
+		if everyone_due and not session.fair.set_hash then
+			-- Nobody committed: no dice for anyone, so nothing to play for. Void, bets back.
+			return T.accept(session.host, "void")
+		end
+		-- The deal's own deadline closes the set and no more: a bet has its own deadline.
+		if everyone_due and session.deadlines then return end
 	end
 	if current.phase == "betting" then
 		local actor = current:to_act()
@@ -453,9 +525,10 @@ function Sync.arm_timeout()
 	session.timer = (session.timer or 0) + 1
 	local armed, current = session.timer, T.hand()
 	if not current or current.phase == "over" then return end
-	local only_gone = not session.timeout
+	local wait = deadline(session, current)
+	local only_gone = not wait
 	if only_gone and not anyone_gone(current) then return end
-	C_Timer.After(session.timeout or DROP_GRACE, function()
+	C_Timer.After(wait or DROP_GRACE, function()
 		session = T.session()
 		if session and session.timer == armed then on_timeout(only_gone) end
 	end)
@@ -481,7 +554,7 @@ succeed = function(gone)
 		Game.say(L.NOBODY_LEFT:format(T.short(gone)))
 		return T.void()
 	end
-	session.host, session.behind = name, nil
+	session.host, session.behind, session.succeeded_from = name, nil, gone
 	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
 	if name ~= Comm.me() then return end
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
