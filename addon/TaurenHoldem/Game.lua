@@ -517,6 +517,7 @@ local function apply(op, player, amount, target, dice)
 		end
 		amount = bank
 		session.banks[player] = amount
+		if not session.catching_up then ns.Sync.know_host(session.host) end -- (its seats too)
 		rebuild()
 		Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
 		return
@@ -632,6 +633,7 @@ local function resync()
 	if session.host == Comm.me() or session.dropping then return end
 	-- Dropped a moment later, not under the feet of whatever is running on this copy now;
 	-- nothing more is applied to it meanwhile (drain stops).
+	ns.Sync.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
 	stale.dropping = true
 	C_Timer.After(0, function()
@@ -708,7 +710,10 @@ local function next_turn()
 	local current = hand()
 	if not slot or not current or current.phase == "over" then return false end
 	local actor = current:to_act() -- none while a street waits to be rolled
-	if slot.attested and actor and slot.attested.player ~= session.host and not timeout_turn(slot.attested, actor) then
+	-- (A snapshot's record replays every turn as the host's: those are its word for the
+	-- players' own, and pass.)
+	if not session.catching_up and slot.attested and actor and slot.attested.player ~= session.host
+		and not timeout_turn(slot.attested, actor) then
 		-- The host may act for a player only as a timeout does (a check, else a fold), and
 		-- only for the player to act: anything else is named and not applied.
 		local entry = slot.attested

@@ -35,6 +35,21 @@ function Sync.know_host(name)
 	local db = T.db()
 	db.known_host = db.known_host or {}
 	db.known_host[Comm.me()] = name
+	db.known_seats = db.known_seats or {}
+	local session = T.session()
+	db.known_seats[Comm.me()] = session and session.seats or nil
+end
+
+-- Whether `sender` may hand this client a snapshot: the known host, or a seat of its table
+-- (any seat may become its host while this client's copy is dropped); a watcher never.
+local function may_snapshot(sender)
+	local known = known_host()
+	if not known or sender == known then return true end
+	if UnitIsConnected(known) ~= true or UnitInParty(known) ~= true then return true end
+	for _, seat in ipairs(T.db().known_seats and T.db().known_seats[Comm.me()] or {}) do
+		if seat == sender then return true end
+	end
+	return false
 end
 
 function Sync.watch_gap()
@@ -278,8 +293,7 @@ Comm.on("SNAP", function(sender, fields)
 	-- it left is for a table it no longer sits at).
 	if T.session() or not IsInGroup() then return end
 	local known = known_host()
-	if known and sender ~= known and UnitIsConnected(known) == true
-		and UnitInParty(known) == true then return end
+	if not may_snapshot(sender) then return end
 	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
 	if Game.other_rules(fields[1], sender, fields[8], fields[9]) then
 		refused = fields[1]
@@ -395,6 +409,7 @@ Comm.on("SNAPEND", function(sender, fields)
 	if not from_host(sender, fields) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
+	Sync.know_host(session.host) -- (and the seats the record gave)
 	adopt_seed(session, fields[6]) -- (if its SEED line was lost on the way)
 	if T.session() ~= session then return end
 	T.read_unread_rolls()
@@ -568,6 +583,7 @@ end
 -- a host back from logging out, whose table passed to the next seat meanwhile.
 function Sync.save()
 	local session, hosting = T.session(), T.db().hosting
+	if session then Sync.know_host(session.host) end -- (and who sits there now)
 	hosting[Comm.me()] = session and session.host == Comm.me() and record(session) or nil
 end
 
