@@ -132,3 +132,16 @@ def test_a_namesake_from_another_realm_stops_the_deal(tmp_path, addon):
                                     "realms: roll lines cannot tell them apart, so the table "
                                     "does not deal.")
     assert "Hand 1" not in " ".join(riggs.chat.lines)
+
+
+def test_the_set_hash_is_each_clients_own(tmp_path, addon, evil):
+    realm = Realm(seed=36, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
+    skoll, riggs, gray = seated
+    skoll.run_lua('EVIL.Fair.set_hash = function() return string.rep("0", 64) end')
+    play(realm, skoll, "/tholdem start")
+    for client in seated:
+        play(realm, client, "/tdeal")
+    for client in (riggs, gray):
+        assert ("Skoll's set hash is not the hash of the commitments its players sent: "
+                "yours is used.") in client.chat.lines

@@ -24,6 +24,7 @@ local L = {
 	CLAIMED = "%s claims a bank of %d; the table's record is %d.",
 	BANK_NOT_CONFIRMED = "%s's bank of %d is not confirmed by your own record: %d here.",
 	NOT_THEIR_WORD = "%s's table moved %s's chips (%s) without their own word: not applied here.",
+	SET_HASH_DIFFERS = "%s's set hash is not the hash of the commitments its players sent: yours is used.",
 	TOOK_TABLE = "Took %s's table (a snapshot: nothing here to check it against yet).",
 	SNAP_CONTRADICTED = "%s's snapshot says %s, but %s's own message says otherwise.",
 	NAMESAKES = "%s and %s share a name across realms: roll lines cannot tell them apart, so the table does not deal.",

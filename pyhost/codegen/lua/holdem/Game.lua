@@ -482,6 +482,15 @@ local function apply(op, player, amount, target, dice)
 			session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
 			if held then holds[#holds + 1] = seat.name end
 		end
+		-- The set hash is this client's own, of the commitments it heard: never the host's
+		-- as sent (a mismatch is named).
+		local list = {}
+		for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
+		local own = #list > 0 and Fair.set_hash(list) or target
+		if own ~= target and not session.catching_up then
+			Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
+		end
+		target = own
 		session.fair.set_hash = target
 		HandLog.close(session, target, holds, session.fair.commits)
 		roll_seed_soon()
