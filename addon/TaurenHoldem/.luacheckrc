@@ -10,7 +10,8 @@ globals = {
 read_globals = {
 	"Ambiguate", "bit", "C_ChatInfo", "C_Timer", "CreateFrame", "GetNormalizedRealmName",
 	"GetTime", "IsInGroup",
-	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty",
+	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty", "UnitName",
+	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
 	"UnitIsConnected", "UnitSex",
 	"time",
 }

@@ -254,14 +254,59 @@ local DEAD = "-"
 -- A guided hand's betting actions: turns (below), which every client applies in turn order.
 local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
 
+-- A player's own chips at a manual table (or a give/reset anywhere): the host applies these
+-- only on the owner's own ACT, which every client hears too and matches the order against.
+-- Orders this client refused (table id and sequence number), kept past a dropped copy.
+local refused_orders = {}
+
+local MOVE_OPS = { put = true, bet = true, check = true, call = true, raise = true, fold = true,
+	allin = true, pot = true, give = true, reset = true }
+
 local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
 	dealer = true, void = true }
+
+-- Whether `name` holds a seat: only a seated player's own messages bear on the table.
+local function seated(name)
+	for _, seat in ipairs(session.seats) do if seat == name then return true end end
+	return false
+end
+
+-- The bank this client believes a player sits down with: what they claim, but never more
+-- than this client's own record of them; with no record here, nobody it knows can confirm
+-- it, so the starting bank. (An invented bank never spreads into an honest ledger.)
+local function confirmed_bank(name, claimed)
+	local own = db.banks[name]
+	if not own then return RULES.table.starting_bank end
+	return math.min(own, tonumber(claimed) or own)
+end
+Game.confirmed_bank = confirmed_bank
 
 local function in_hand(current, name)
 	for _, seat in ipairs(current.seats) do
 		if seat.name == name then return seat.status == "active" or seat.status == "all-in" end
 	end
 	return false
+end
+
+-- The owner's own word for a move, as every client heard it (op, amount, target): the host's
+-- order for it is applied once, against one of these.
+local function move_key(op, amount, target)
+	return table.concat({ op, tostring(amount or ""), tostring(target or "") }, " ")
+end
+
+local function heard_move(player, op, amount, target)
+	local moves = session.moves[player] or {}
+	session.moves[player] = moves
+	local key = move_key(op, amount, target)
+	moves[key] = (moves[key] or 0) + 1
+end
+
+-- Whether the owner's word for this order was heard (and it is used up by it).
+local function take_move(player, op, amount, target)
+	local moves, key = session.moves[player], move_key(op, amount, target)
+	if not (moves and (moves[key] or 0) > 0) then return false end
+	moves[key] = moves[key] - 1
+	return true
 end
 
 -- Commitments as each player sent them, by hand number: a request can arrive before the
@@ -456,6 +501,15 @@ local function apply(op, player, amount, target, dice)
 			session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
 			if held then holds[#holds + 1] = seat.name end
 		end
+		-- The set hash is this client's own, of the commitments it heard: never the host's
+		-- as sent (a mismatch is named).
+		local list = {}
+		for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
+		local own = #list > 0 and Fair.set_hash(list) or target
+		if own ~= target and not session.catching_up then
+			Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
+		end
+		target = own
 		session.fair.set_hash = target
 		HandLog.close(session, target, holds, session.fair.commits)
 		roll_seed_soon()
@@ -490,7 +544,18 @@ local function apply(op, player, amount, target, dice)
 		return
 	elseif op == "seat" then
 		session.seats[#session.seats + 1] = player
+		-- The joiner's own claim (its ACT join, heard here), checked against this client's
+		-- record; the host's figure is never taken as it stands.
+		local claim = session.claims[player]
+		local bank = confirmed_bank(player, claim or amount)
+		-- (A record replayed: the host's figure, as the client's own ledger has moved on since.)
+		if session.catching_up then bank = tonumber(amount) or bank end
+		if not session.catching_up and tonumber(amount) ~= bank then
+			Game.say(L.BANK_NOT_CONFIRMED:format(short(player), tonumber(amount) or 0, bank))
+		end
+		amount = bank
 		session.banks[player] = amount
+		if not session.catching_up then ns.Sync.know_host(session.host) end -- (its seats too)
 		rebuild()
 		Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
 		return
@@ -577,6 +642,10 @@ accept = function(player, op, amount, target, dice)
 	local fields = { session.id, session.seq, op, player, amount or "",
 		private and "" or target or "", private and "" or encode_dice(dice), streets, session.steps }
 	Comm.send("DO", fields)
+	if player ~= session.host and MOVE_OPS[op] then -- the owner's word, as this host heard it
+		session.log[#session.log + 1] = { "MOVE", { session.id, player, op, amount or "",
+			target or "" } }
+	end
 	session.log[#session.log + 1] = { "DO", fields } -- for a player who has to catch up
 	if events then
 		after(events)
@@ -595,7 +664,7 @@ end
 local apply_rolls -- defined below, with the server's roll lines
 
 local drain -- below: apply whatever can be applied now
-local resume_turn, take_turn -- below
+local resume_turn, take_turn, timeout_turn -- below
 
 -- Out of step with the host's record (it acted for a player whose own turn crossed it on the
 -- way), or stuck on something lost: start afresh from the host's snapshot. The host, whose
@@ -604,6 +673,7 @@ local function resync()
 	if session.host == Comm.me() or session.dropping then return end
 	-- Dropped a moment later, not under the feet of whatever is running on this copy now;
 	-- nothing more is applied to it meanwhile (drain stops).
+	ns.Sync.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
 	stale.dropping = true
 	C_Timer.After(0, function()
@@ -646,6 +716,13 @@ local function next_order()
 		if not (revealed(session.hands)[item[4]] and session.fair.seed)
 			or check_later(item[4], drain) then return false end
 	end
+	-- Someone else's chips move only on their own word (their ACT, heard here or, catching
+	-- up, in the record): the order waits for it (ask_again refuses it if it never comes).
+	if refused_orders[session.id .. ":" .. tostring(item[2])] then return false end
+	if item[4] ~= session.host and MOVE_OPS[item[3]] and not item.owned then
+		if not take_move(item[4], item[3], item[5], item[6]) then return false end
+		item.owned = true
+	end
 	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
 	-- catches up): starting over an unfinished one would leave its banks behind.
 	if item[3] == "start" and live then return false end
@@ -672,6 +749,9 @@ local function next_order()
 	session.waiting[session.seq + 1] = nil
 	session.seq = session.seq + 1
 	local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
+	if item.owned then -- the owner's word goes in the record too, for whoever hosts next
+		session.log[#session.log + 1] = { "MOVE", { session.id, item[4], item[3], item[5], item[6] } }
+	end
 	session.log[#session.log + 1] = { "DO", item }
 	apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
 	apply_rolls()
@@ -686,6 +766,16 @@ local function next_turn()
 	local current = hand()
 	if not slot or not current or current.phase == "over" then return false end
 	local actor = current:to_act() -- none while a street waits to be rolled
+	-- (A snapshot's record replays every turn as the host's: those are its word for the
+	-- players' own, and pass.)
+	if not session.catching_up and slot.attested and actor and slot.attested.player ~= session.host
+		and not timeout_turn(slot.attested, actor) then
+		-- The host may act for a player only as a timeout does (a check, else a fold), and
+		-- only for the player to act: anything else is named and not applied.
+		local entry = slot.attested
+		slot.attested = nil
+		Game.say(L.NOT_THEIR_WORD:format(short(session.host), short(entry.player), Text.safe(entry.op)))
+	end
 	local entry = slot.attested
 	-- The host acting for another player claims their time ran out: taken only once it has
 	-- by this client's clock too (else the player's own turn, if it comes, is taken).
@@ -709,6 +799,15 @@ local function next_turn()
 	ns.Sync.arm_timeout()
 	apply_rolls()
 	return true
+end
+
+-- Whether a turn the host sent for a player is what a timeout does for them: check if they
+-- may, else fold, and only for the player to act.
+timeout_turn = function(entry, actor)
+	if entry.player ~= actor then return false end
+	local current = hand()
+	local allowed = current.round:options(current.round:to_act()).can_check and "check" or "fold"
+	return entry.op == allowed
 end
 
 -- Something this client has heard but cannot apply yet: an order after a missing one, or a
@@ -782,6 +881,19 @@ local function ask_again()
 	-- The next order waits on commitments (a close) or a reveal (a show) that never came: their
 	-- players are asked to send them again (only a player's own word counts for them).
 	local item = session.waiting[session.seq + 1]
+	local refused = item and refused_orders[session.id .. ":" .. tostring(item[2])]
+	if item and (refused or item[4] ~= session.host and MOVE_OPS[item[3]] and not item.owned) then
+		-- The host moved a player's chips without that player's word: not applied here.
+		if not refused then
+			Game.say(L.NOT_THEIR_WORD:format(short(session.host), short(item[4]), Text.safe(item[3])))
+		end
+		-- Remembered past a dropped copy: the host's snapshot does not bring it back.
+		refused_orders[session.id .. ":" .. tostring(item[2])] = true
+		session.waiting[session.seq + 1] = nil
+		session.seq = session.seq + 1
+		drain()
+		return true
+	end
 	if item and current and current.phase ~= "over" and (item[3] == "close" or item[3] == "show") then
 		local asked = 0
 		for i, seat in ipairs(current.seats) do
@@ -910,6 +1022,7 @@ take_turn = function(sender, fields)
 	if not (number and step and player) then return end
 	local attested = sender == session.host
 	if sender ~= player and not attested then return forged(sender) end
+	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
 	local key = table.concat({ player, fields[4] or "", fields[6] or "" }, " ")
@@ -990,6 +1103,37 @@ apply_rolls = function()
 	drain()
 end
 
+-- Everyone in the group, as "Name-Realm".
+local function group_names()
+	local names, home = {}, GetNormalizedRealmName()
+	if IsInRaid() then
+		for i = 1, GetNumGroupMembers() do
+			local name = GetRaidRosterInfo(i)
+			if name then names[#names + 1] = name:find("-", 1, true) and name or name .. "-" .. home end
+		end
+		return names
+	end
+	names[1] = Comm.me()
+	for i = 1, GetNumSubgroupMembers() do
+		local name, realm = UnitName("party" .. i)
+		if name then names[#names + 1] = name .. "-" .. ((realm and realm ~= "") and realm or home) end
+	end
+	return names
+end
+
+-- Two group members of one name from different realms (a roll line, which carries no realm,
+-- could be either's): the pair, or nil. With `short`, only a pair of that name.
+local function namesakes(short_name)
+	local by = {}
+	for _, full in ipairs(group_names()) do
+		local name = Ambiguate(full, "short")
+		if by[name] and by[name] ~= full and (not short_name or short_name == name) then
+			return by[name], full
+		end
+		by[name] = by[name] or full
+	end
+end
+
 -- Roll lines heard while this client has no table (between dropping its copy and the
 -- snapshot): read once the snapshot is in, or a seed or street rolled meanwhile is lost here.
 local unread_rolls = {}
@@ -1010,6 +1154,15 @@ function Game.roll_line(text)
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
 	if not name then return end
+	-- A line another group member of that name could have made is nobody's roll.
+	if namesakes(name) then
+		local one, other = namesakes(name)
+		if not session.warned[name] then
+			session.warned[name] = true
+			Game.say(L.NAMESAKES:format(Text.safe(one), Text.safe(other)))
+		end
+		return
+	end
 	local fair, seedlike = session.fair, high - low + 1 == Fair.SEED_WIDTH
 	local index = not seedlike and street_of(low, high)
 	if not (seedlike or index) then return end -- anyone's roll of some other range
@@ -1076,6 +1229,10 @@ Comm.on("ACT", function(sender, fields)
 	if not session or fields[1] ~= session.id then return end
 	local op = fields[2]
 	local number = tonumber(fields[3])
+	if op == "join" then session.claims[sender] = tonumber(fields[3]) end
+	-- A watcher's commitment, reveal or move is nobody's: it changes nothing, anywhere.
+	if op ~= "join" and not seated(sender) then return end
+	if MOVE_OPS[op] then heard_move(sender, op, fields[3], fields[4]) end
 	if op == "commit" then
 		if not number or heard(number)[sender] then return end
 		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
@@ -1134,8 +1291,13 @@ Comm.on("OPEN", function(sender, fields)
 	if session and session.host ~= sender then return end
 	if Game.other_rules(fields[1], sender, fields[7], fields[8]) then return end
 	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
-	if not Game.open_session(fields[1], sender, mode, minimum, blinds, tonumber(fields[5])) then
+	local claimed = tonumber(fields[5])
+	local bank = confirmed_bank(sender, claimed)
+	if not Game.open_session(fields[1], sender, mode, minimum, blinds, bank) then
 		return
+	end
+	if claimed ~= bank then
+		Game.say(L.BANK_NOT_CONFIRMED:format(short(sender), claimed or 0, bank))
 	end
 	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
 	session.deadlines = fields[9] == "1"
@@ -1197,7 +1359,9 @@ function Game.request(op, amount, target, dice)
 			amount = session.hands
 			revealed(session.hands)[me] = { target or "", encode_dice(dice) }
 		end
-		Comm.send("ACT", { session.id, op, amount or "", target or "", encode_dice(dice) })
+		local fields = { session.id, op, amount or "", target or "", encode_dice(dice) }
+		if MOVE_OPS[op] then heard_move(me, op, fields[3], fields[4]) end -- (no echo of its own)
+		Comm.send("ACT", fields)
 	end
 end
 
@@ -1208,12 +1372,13 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	session = { id = id, host = host, mode = mode, config = config, seats = { host },
 		banks = { [host] = host_bank or Game.bank_of(host) }, dealer = host, seq = 0,
 		waiting = {}, hands = 0, rolls = {}, fair = new_fair(),
-		heard = {}, revealed = {}, warned = {}, log = {}, mode_settings = { minimum, blinds },
+		heard = {}, revealed = {}, warned = {}, log = {}, moves = {}, claims = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
 	foreign = nil -- (a table of other rules heard of before is not this one)
 	rebuild()
 	if not session.engine then session = nil return end -- settings the engine refuses
+	if not quietly then ns.Sync.know_host(host) end
 	Game.say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
 	return true
 end
@@ -1286,7 +1451,7 @@ function Game.seat(player, claimed)
 	local current = hand()
 	if current and current.phase ~= "over" then return "wait for the hand to end" end
 	if #session.seats >= session.engine.config.max_players then return "the table is full" end
-	local bank = Game.bank_of(player)
+	local bank = confirmed_bank(player, claimed)
 	if claimed and claimed ~= bank then Game.say(L.CLAIMED:format(short(player), claimed, bank)) end
 	accept(player, "seat", bank)
 end
@@ -1318,6 +1483,8 @@ end
 
 function Game.start()
 	if not session then Game.say(L.NO_TABLE) return end
+	local one, other = namesakes()
+	if one then Game.say(L.NAMESAKES:format(Text.safe(one), Text.safe(other))) return end
 	local me = Comm.me()
 	if session.host ~= me then Game.say(L.ONLY_HOST:format(short(session.host))) return end
 	local current = hand()
@@ -1416,6 +1583,7 @@ end
 Game.internal = {
 	session = function() return session end,
 	hand = hand, heard = heard, revealed = revealed, in_hand = in_hand, rebuild = rebuild,
+	seated = seated, heard_move = heard_move,
 	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
 	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
 	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,

@@ -23,6 +23,35 @@ end
 -- Still stuck on the same step a few seconds later: something was lost on the way. Start
 -- afresh from the host's snapshot, which replays the whole table quietly.
 local GAP_SECONDS, ASKS = 3, 3
+-- The host of the table this client last sat at, kept in SavedVariables past a dropped copy
+-- or a /reload: a snapshot from anyone else is ignored while that host is still in the group.
+local function known_host()
+	local db = T.db()
+	db.known_host = db.known_host or {}
+	return db.known_host[Comm.me()]
+end
+
+function Sync.know_host(name)
+	local db = T.db()
+	db.known_host = db.known_host or {}
+	db.known_host[Comm.me()] = name
+	db.known_seats = db.known_seats or {}
+	local session = T.session()
+	db.known_seats[Comm.me()] = session and session.seats or nil
+end
+
+-- Whether `sender` may hand this client a snapshot: the known host, or a seat of its table
+-- (any seat may become its host while this client's copy is dropped); a watcher never.
+local function may_snapshot(sender)
+	local known = known_host()
+	if not known or sender == known then return true end
+	if UnitIsConnected(known) ~= true or UnitInParty(known) ~= true then return true end
+	for _, seat in ipairs(T.db().known_seats and T.db().known_seats[Comm.me()] or {}) do
+		if seat == sender then return true end
+	end
+	return false
+end
+
 function Sync.watch_gap()
 	local session = T.session()
 	if session.watching then return end
@@ -241,6 +270,11 @@ local function record(session)
 	return entries
 end
 
+-- When the host last answered each sender's HELLO: once per HELLO_SECONDS a sender, so that
+-- nobody (a watcher least of all) can keep the host copying its table.
+local HELLO_SECONDS = 4
+local answered = {}
+
 Comm.on("HELLO", function(sender)
 	local session = T.session()
 	if session and sender == session.host and sender ~= Comm.me() then
@@ -248,6 +282,8 @@ Comm.on("HELLO", function(sender)
 		session = T.session()
 	end
 	if not session or session.host ~= Comm.me() then return end
+	if answered[sender] and GetTime() - answered[sender] < HELLO_SECONDS then return end
+	answered[sender] = GetTime()
 	-- One copy at a time: a HELLO while one is on its way (asked again before it came) is
 	-- answered by it. (A client that lost it whole asks again after.)
 	if Comm.sending_copy(sender) then return end
@@ -258,6 +294,8 @@ Comm.on("SNAP", function(sender, fields)
 	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
 	-- it left is for a table it no longer sits at).
 	if T.session() or not IsInGroup() then return end
+	local known = known_host()
+	if not may_snapshot(sender) then return end
 	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
 	if Game.other_rules(fields[1], sender, fields[8], fields[9]) then
 		refused = fields[1]
@@ -265,11 +303,14 @@ Comm.on("SNAP", function(sender, fields)
 	end
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = (fields[7] or "") ~= "" and fields[7] or sender
+	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
 	if not Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
-		tonumber(fields[5]), true) then return end
+		Game.confirmed_bank(opener, tonumber(fields[5])), true) then return end
 	local session = T.session()
 	session.host, session.timeout = sender, tonumber(fields[6])
 	session.deadlines = fields[10] == "1"
+	session.unchecked = not known -- nothing here to check this host's word against yet
+	Sync.know_host(sender)
 	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
 	-- start it again. (Still arriving, at its pace: wait on.)
 	local function unfinished()
@@ -297,6 +338,14 @@ Comm.on("BASE", function(sender, fields)
 		end
 	end
 	T.rebuild()
+end)
+
+-- The owner's own word for a move the host ordered, as the record carries it.
+Comm.on("MOVE", function(sender, fields)
+	local session = T.session()
+	if from_host(sender, fields) and session.catching_up and fields[2] and fields[3] then
+		T.heard_move(fields[2], fields[3], fields[4], fields[5])
+	end
 end)
 
 Comm.on("HEARD", function(sender, fields)
@@ -364,11 +413,13 @@ Comm.on("SNAPEND", function(sender, fields)
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
 	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
+	Sync.know_host(session.host) -- (and the seats the record gave)
 	adopt_seed(session, fields[6]) -- (if its SEED line was lost on the way)
 	if T.session() ~= session then return end
 	T.read_unread_rolls()
 	if T.session() ~= session then return end
 	Game.say(L.CAUGHT_UP:format(T.short(session.host)))
+	if session.unchecked then Game.say(L.TOOK_TABLE:format(T.short(session.host))) end
 	Game.my_dice()
 	Game.say(T.status_line())
 	T.drain() -- a turn of this player's the record lacks goes again
@@ -555,6 +606,7 @@ succeed = function(gone)
 		return T.void()
 	end
 	session.host, session.behind, session.succeeded_from = name, nil, gone
+	Sync.know_host(name)
 	Game.say(L.NEW_HOST:format(T.short(gone), T.short(name)))
 	if name ~= Comm.me() then return end
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
@@ -604,6 +656,7 @@ end
 -- a host back from logging out, whose table passed to the next seat meanwhile.
 function Sync.save()
 	local session, hosting = T.session(), T.db().hosting
+	if session then Sync.know_host(session.host) end -- (and who sits there now)
 	hosting[Comm.me()] = session and session.host == Comm.me() and record(session) or nil
 end
 

@@ -1,0 +1,147 @@
+"""The table against hostile clients: one or two clients run modified code (a patched addon
+that exposes its insides, or raw addon messages) against honest ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from addon_table import PROTOCOL, build_addon, dealt_table, play, seat_table, status
+from pyhost.harness import Realm
+from realm_helpers import send_addon
+
+PREFIX = "TaurenHoldem"
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+@pytest.fixture
+def evil(tmp_path: Path) -> Path:
+    """The stock addon (same rules, same fingerprint) with its namespace left in a global:
+    its player can run any of its functions, as a modified client could."""
+    addon = build_addon(tmp_path / "evil")
+    slash = addon / "Slash.lua"
+    slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
+    return addon
+
+
+def test_a_watcher_cannot_knock_the_table_into_resyncs_or_rewrite_banks(tmp_path, addon):
+    realm = Realm(seed=31, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    fuzz = realm.login("Fuzz", addons=[addon])
+    realm.invite(skoll, fuzz)
+    realm.run_until_quiet()
+    before = [status(realm, client) for client in seated]
+    tid = seated.table_id
+    # A turn far ahead, a reveal while the table bets, AGAINs and HELLOs: each would leave an
+    # honest client "stuck" and dropping its table to catch up.
+    for text in (f"TURN\t{tid}\t1\t9\tcheck\tFuzz-Thunderhorn\t\t0",
+                 f"ACT\t{tid}\tshow\t1\t{'a' * 64}\t1,1",
+                 f"AGAIN\t{tid}\t1\t9\tRiggs-Thunderhorn"):
+        send_addon(fuzz, PREFIX, f"{PROTOCOL}\t{text}")
+    copies = []
+    original = realm.send_addon
+
+    def recording(client, prefix, body, *args, **kwargs):
+        if client is skoll and body.split(b"\t")[1:2] == [b"C"] and b"\t1/" in body:
+            copies.append(realm.now)
+        return original(client, prefix, body, *args, **kwargs)
+
+    realm.send_addon = recording
+    for _ in range(6):
+        send_addon(fuzz, PREFIX, f"{PROTOCOL}\tHELLO")
+        realm.advance(0.5)
+    realm.run_until_quiet()
+    assert len(copies) <= 2  # 3 seconds of HELLOs: at most one copy a 4 seconds
+    # Then a forged snapshot whispered to Riggs, with an invented bank, as Riggs catches up.
+    riggs.type("/reload")
+    for text in (f"SNAP\t{tid}\tguided\t2\t0\t20\t\tSkoll-Thunderhorn",
+                 f"BASE\t{tid}\t0\t0\tSkoll-Thunderhorn\tSkoll-Thunderhorn=20\t"
+                 f"Riggs-Thunderhorn=1\tGray-Thunderhorn=5000",
+                 f"SNAPEND\t{tid}\t0\t0\t0\tover\t"):
+        send_addon(fuzz, PREFIX, f"{PROTOCOL}\t{text}", "WHISPER", riggs.full_name)
+    realm.run_until_quiet()
+    for client in (skoll, gray):
+        assert not client.chat.matching("Caught up")
+    assert [status(realm, client) for client in seated] == before
+    assert realm.errors() == []
+
+
+def test_a_host_cannot_move_another_players_chips(tmp_path, addon, evil):
+    realm = Realm(seed=32, wtf=tmp_path / "WTF")
+    skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], mode="manual",
+                                    addons={"Skoll": evil})
+    skoll.run_lua('EVIL.Game.internal.accept("Riggs-Thunderhorn", "give", 10, "Skoll-Thunderhorn")')
+    realm.run_until_quiet()
+    for client in (riggs, gray):
+        assert ("Skoll's table moved Riggs's chips (give) without their own word: "
+                "not applied here.") in client.chat.lines
+        assert status(realm, client).endswith("banks: Skoll 20, Riggs 20, Gray 20")
+    play(realm, riggs, "/tgive 5 Gray")  # the owner's own give goes through everywhere
+    for client in (riggs, gray):
+        assert status(realm, client).endswith("banks: Skoll 20, Riggs 15, Gray 25")
+
+
+def test_a_host_acts_for_a_player_only_as_a_timeout_does(tmp_path, addon, evil):
+    realm = Realm(seed=33, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
+    skoll, riggs, gray = seated
+    line = status(realm, gray)
+    assert "Riggs to act" in line
+    skoll.run_lua('EVIL.Game.internal.turn("Riggs-Thunderhorn", "raise", 10)')
+    realm.run_until_quiet()
+    assert ("Skoll's table moved Riggs's chips (raise) without their own word: "
+            "not applied here.") in gray.chat.lines
+    assert "Riggs to act" in status(realm, gray)
+    play(realm, riggs, "/tbet 2")  # Riggs's own turn still counts
+    assert "Riggs bets 2" in " ".join(gray.chat.lines)
+
+
+def test_an_invented_bank_does_not_spread(tmp_path, addon):
+    realm = Realm(seed=34, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    riggs = realm.login("Riggs", addons=[addon])
+    gray = realm.login("Gray", addons=[addon])
+    realm.party(skoll, riggs, gray)
+    skoll.run_lua("TaurenHoldemDB.banks['Skoll-Thunderhorn'] = 5000")  # the host's own claim
+    gray.run_lua("TaurenHoldemDB.banks['Riggs-Thunderhorn'] = 12")  # Gray saw Riggs at 12
+    riggs.run_lua("TaurenHoldemDB.banks['Riggs-Thunderhorn'] = 900")
+    play(realm, skoll, "/tholdem open")
+    assert "Skoll's bank of 5000 is not confirmed by your own record: 20 here." in gray.chat
+    play(realm, riggs, "/tholdem join")
+    assert "Riggs's bank of 20 is not confirmed by your own record: 12 here." in gray.chat
+    assert status(realm, gray).startswith("Pot 0; no hand dealt yet; banks: Skoll 20, Riggs ")
+    assert gray.run_lua("return TaurenHoldemDB.banks['Skoll-Thunderhorn']") == 20
+
+
+def test_a_namesake_from_another_realm_stops_the_deal(tmp_path, addon):
+    realm = Realm(seed=35, wtf=tmp_path / "WTF")
+    skoll = realm.login("Skoll", addons=[addon])
+    riggs = realm.login("Riggs", addons=[addon])
+    twin = realm.login("Skoll", realm="Bloodhoof", addons=[addon])
+    realm.party(skoll, riggs, twin)
+    play(realm, skoll, "/tholdem open")
+    play(realm, riggs, "/tholdem join")
+    play(realm, skoll, "/tholdem start")
+    assert skoll.chat.lines[-1] == ("Skoll and Skoll-Bloodhoof share a name across "
+                                    "realms: roll lines cannot tell them apart, so the table "
+                                    "does not deal.")
+    assert "Hand 1" not in " ".join(riggs.chat.lines)
+
+
+def test_the_set_hash_is_each_clients_own(tmp_path, addon, evil):
+    realm = Realm(seed=36, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
+    skoll, riggs, gray = seated
+    skoll.run_lua('EVIL.Fair.set_hash = function() return string.rep("0", 64) end')
+    play(realm, skoll, "/tholdem start")
+    for client in seated:
+        play(realm, client, "/tdeal")
+    for client in (riggs, gray):
+        assert ("Skoll's set hash is not the hash of the commitments its players sent: "
+                "yours is used.") in client.chat.lines
