@@ -130,13 +130,82 @@ def test_on_update_elapsed_adds_up_to_the_time_that_passed(tmp_path):
 # -- a realm that does not go quiet ---------------------------------------------------------------
 
 
-def test_an_endless_ticker_makes_run_until_quiet_raise_realm_busy(tmp_path):
+def test_an_endless_ticker_makes_run_until_quiet_without_a_horizon_raise_realm_busy(tmp_path):
     realm, skoll = one_client(tmp_path)
     skoll.run_lua("Ticks = 0 C_Timer.NewTicker(1, function() Ticks = Ticks + 1 end)")
     with pytest.raises(RealmBusy, match="10 virtual seconds"):
-        realm.run_until_quiet(timeout=10)
+        realm.run_until_quiet(timeout=10, horizon=None)
     assert skoll.global_value("Ticks") == 10
     assert realm.now <= 10
+
+
+def test_a_silent_endless_ticker_stops_at_the_horizon(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("Ticks = 0 C_Timer.NewTicker(1, function() Ticks = Ticks + 1 end)")
+    assert realm.run_until_quiet() == pytest.approx(5.0)  # the ticks within 5 s, no more
+    assert skoll.global_value("Ticks") == 5
+    assert realm.run_until_quiet() == 0  # nothing new happened: the clock stays
+    skoll.type("/dance")  # something new: ticks within 5 s of it
+    assert realm.run_until_quiet(horizon=2.5) == pytest.approx(2.0)
+    assert skoll.global_value("Ticks") == 7
+
+
+def test_a_chatty_endless_ticker_keeps_the_realm_busy(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    riggs = login(realm, "Riggs")
+    riggs.run_lua('C_ChatInfo.RegisterAddonMessagePrefix("REC")')
+    skoll.run_lua('C_Timer.NewTicker(1, function() '
+                  'C_ChatInfo.SendAddonMessage("REC", "tick", "WHISPER", "Riggs") end)')
+    with pytest.raises(RealmBusy, match="30 virtual seconds"):
+        realm.run_until_quiet(timeout=30)
+
+
+# -- the horizon ----------------------------------------------------------------------------------
+
+
+def test_a_timer_set_past_the_horizon_waits_for_advance(tmp_path):
+    realm, skoll = one_client(tmp_path)
+    skoll.run_lua("C_Timer.After(4, function() Short = GetTime() end) "
+                  "C_Timer.After(60, function() Long = true end)")
+    assert realm.run_until_quiet() == pytest.approx(4.0)
+    assert skoll.global_value("Short") is not None and skoll.global_value("Long") is None
+    assert realm.pending == 1
+    realm.advance(55.5)
+    assert skoll.global_value("Long") is None
+    realm.advance(1)
+    assert skoll.global_value("Long") is True
+
+
+def test_the_horizon_counts_from_the_last_delivery(tmp_path):
+    """A short timer set by a message's arrival fires; a short one due later than the horizon
+    past the last delivery, or one set for longer than the horizon, does not."""
+    realm, skoll = one_client(tmp_path)
+    riggs = login(realm, "Riggs")
+    riggs.run_lua("""
+        Fired = {}
+        local frame = CreateFrame("Frame")
+        frame:RegisterEvent("CHAT_MSG_ADDON")
+        frame:SetScript("OnEvent", function()
+            C_Timer.After(3, function()
+                Fired[#Fired + 1] = "3"
+                C_Timer.After(2.5, function() Fired[#Fired + 1] = "3 more" end)
+            end)
+            C_Timer.After(6, function() Fired[#Fired + 1] = "6" end)
+        end)
+        C_ChatInfo.RegisterAddonMessagePrefix("REC")""")
+    skoll.run_lua('C_ChatInfo.SendAddonMessage("REC", "go", "WHISPER", "Riggs")')
+    realm.run_until_quiet()
+    assert riggs.run_lua("return table.concat(Fired, ',')") == b"3"
+    realm.run_until_quiet(horizon=None)  # every timer
+    assert riggs.run_lua("return table.concat(Fired, ',')") == b"3,3 more,6"
+
+
+def test_a_realm_without_a_horizon_fires_every_timer(tmp_path):
+    realm = make_realm(tmp_path, horizon=None)
+    skoll = login(realm, "Skoll")
+    skoll.run_lua("C_Timer.After(600, function() Late = true end)")
+    assert realm.run_until_quiet(timeout=700) == pytest.approx(600.0)
+    assert skoll.global_value("Late") is True
 
 
 # -- the adversarial network ----------------------------------------------------------------------

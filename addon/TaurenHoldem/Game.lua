@@ -1399,8 +1399,10 @@ function Game.open(words)
 		return
 	end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
-	local timeout -- seconds the host waits for a player before acting for them; off by default
-	local deadlines -- `timeout` alone: the ruleset's deadline for each phase (Sync.lua)
+	local timeout -- `timeout N`: seconds the host waits for anyone before acting for them
+	-- The ruleset's deadline for each phase (Sync.lua): at a guided table unless `notimeout`
+	-- (friends who take their time), at a manual one only with `timeout` alone.
+	local deadlines
 	local i = 1
 	while words[i] do
 		local word = words[i]:lower()
@@ -1414,6 +1416,7 @@ function Game.open(words)
 			timeout = tonumber(words[i + 1])
 			i = i + 1
 		elseif word == "timeout" and not words[i + 1] then deadlines = true
+		elseif word == "notimeout" then deadlines = false
 		else
 			Game.say(L.UNKNOWN:format(Text.safe(words[i])))
 			return
@@ -1430,6 +1433,7 @@ function Game.open(words)
 		return
 	end
 	if mid_hand("open") then return end
+	if deadlines == nil then deadlines = mode == "guided" end
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout, session.deadlines = timeout, deadlines

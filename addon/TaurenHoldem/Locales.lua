@@ -106,7 +106,7 @@ ns.HELP = {
 	{ COMMANDS.give, "N [NAME]", "give N {currency} to your target or to NAME" },
 	{ COMMANDS.reset, "", "reset your bank to {bank} (buy back in)" },
 	{ COMMANDS.help, "", "this list" },
-	{ RULES.addon.long, "open [guided|manual] [min N] [blinds] [timeout N]", "open a table as its host" },
+	{ RULES.addon.long, "open [guided|manual] [min N] [blinds] [timeout [N]] [notimeout]", "open a table as its host" },
 	{ RULES.addon.long, "join | leave", "sit down at the open table, or leave it" },
 	{ RULES.addon.long, "start", "the table's opener: deal a new hand" },
 	{ RULES.addon.long, "check | call | raise N | fold | allin", "bet at a guided table" },

@@ -293,6 +293,7 @@ class Client:
         """Type a line into the chat box and press Enter."""
         if not self.online:
             raise RuntimeError(f"{self.full_name} is not logged in")
+        self.realm.touched()
         self._hardware = True
         try:
             self._api.chat_box(to_lua(line))
@@ -304,6 +305,7 @@ class Client:
         None, one value, or a tuple of several. A Lua error raises LuaError."""
         if not self.online:
             raise RuntimeError(f"{self.full_name} is not logged in")
+        self.realm.touched()
         chunk = self.lua.eval(to_lua(f"function() {code}\nend"))
         ok, *results = _as_tuple(self._api.attempt(chunk))
         if not ok:

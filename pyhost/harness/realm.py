@@ -4,8 +4,10 @@ Python owns the world: time, who is grouped with whom, where players stand,
 what the network delivers and when, and the server's `/roll`. Each player is
 a `Client` with its own Lua runtime. Time is virtual: `run_until_quiet()`
 jumps from one pending delivery or timer to the next (frames with an
-OnUpdate script tick at `fps` on the way) and stops when nothing is pending;
-`advance(seconds)` runs the clock for a set time.
+OnUpdate script tick at `fps` on the way) and, once nothing is in flight,
+stops short of a timer set for more than `horizon` seconds, or due more than
+that past the last delivery;
+`advance(seconds)` runs the clock for a set time, firing every timer due in it.
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ class RealmBusy(RuntimeError):
     """The realm did not go quiet within the time allowed."""
 
 
+HORIZON = 5.0  # seconds run_until_quiet looks past the last delivery for a timer to fire
+_REALM_HORIZON: Any = object()  # run_until_quiet's default: the realm's own `horizon`
+
+
 class Realm:
     def __init__(
         self,
@@ -76,6 +82,7 @@ class Realm:
         say_range: float = 40.0,
         yell_range: float = 300.0,
         start_epoch: int = 1_796_000_000,
+        horizon: float | None = HORIZON,
     ) -> None:
         if flavour not in FLAVOURS:
             raise ValueError(f"flavour is one of {', '.join(FLAVOURS)}, not {flavour!r}")
@@ -97,12 +104,15 @@ class Realm:
         self.load_out_of_date = load_out_of_date
         self.say_range, self.yell_range = say_range, yell_range
         self.start_epoch = start_epoch
+        self.horizon = horizon
         self.now = 0.0
         self.clients: dict[str, Client] = {}
         self.groups: list[Group] = []
         self._queue: list[tuple[float, int, Callable[[], None], _Entry]] = []
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         self._order = itertools.count()
+        self._in_flight = 0  # queued entries that are deliveries, not timers
+        self._active_at = 0.0  # the last delivery, or the last thing a test did: see touched
         self._rolls = random.Random(f"{seed}:server rolls")
         # Scripted rolls by (roller, bounds), either None for any: see script_rolls.
         self._scripted_rolls: dict[tuple[str | None, tuple[int, int] | None],
@@ -121,8 +131,11 @@ class Realm:
     def epoch(self) -> int:
         return self.start_epoch + int(self.now)
 
-    def _at(self, due: float, action: Callable[[], None]) -> _Entry:
-        entry = _Entry()
+    def _at(self, due: float, action: Callable[[], None], *,
+            delay: float | None = None) -> _Entry:
+        """Queue a delivery, or with `delay` (what it was set for) a timer."""
+        entry = _Entry(delay)
+        self._in_flight += entry.delay is None
         heapq.heappush(self._queue, (due, next(self._order), action, entry))
         return entry
 
@@ -158,19 +171,44 @@ class Realm:
                 client.update(step)
         self._frame = max(self._frame, last)
 
+    def touched(self) -> None:
+        """Something happened now (a delivery, a line typed, Lua run, the clock moved by
+        hand): run_until_quiet's horizon counts from here."""
+        self._active_at = self.now
+
     def _run_one(self) -> None:
-        due, _, action, _ = heapq.heappop(self._queue)
+        due, _, action, entry = heapq.heappop(self._queue)
+        self._in_flight -= entry.delay is None
         self._tick_frames_until(due)
         self.now = max(self.now, due)
+        if entry.delay is None:
+            self.touched()
         action()
         self._drop_cancelled()
 
-    def run_until_quiet(self, timeout: float = 600.0) -> float:
-        """Deliver and fire everything pending; the virtual seconds it took."""
+    def run_until_quiet(self, timeout: float = 600.0,
+                        horizon: float | None = _REALM_HORIZON) -> float:
+        """Deliver everything in flight and fire the timers that follow closely; the virtual
+        seconds it took.
+
+        While a message is in flight the clock runs on through every delivery and timer in
+        order. Once none is, it stops at the next timer set for more than `horizon` seconds
+        (the realm's `horizon` unless given: a deadline, a heartbeat), or due more than
+        `horizon` after the last delivery or the last thing the test did (`touched`): those
+        stay pending, for `advance` to reach. So a silent ticker cannot keep it going, though
+        one that sends a message each tick can. With `horizon=None` it fires every timer,
+        until none is left. Either way it raises `RealmBusy` past `timeout` virtual
+        seconds."""
+        if horizon is _REALM_HORIZON:
+            horizon = self.horizon
         start = self.now
         self._drop_cancelled()
         while self._queue:
-            if self._queue[0][0] - start > timeout:
+            due, _, _, entry = self._queue[0]
+            if horizon is not None and not self._in_flight and (
+                    entry.delay > horizon or due - self._active_at > horizon):
+                break
+            if due - start > timeout:
                 raise RealmBusy(f"the realm is still busy after {timeout:g} virtual seconds: "
                                 f"{self.pending} deliveries or timers pending (a ticker?)")
             self._run_one()
@@ -184,6 +222,7 @@ class Realm:
             self._run_one()
         self._tick_frames_until(end)
         self.now = end
+        self.touched()
 
     # -- players -----------------------------------------------------------------------------
 
@@ -209,6 +248,7 @@ class Realm:
             self.clients[full] = client
         elif client.online:
             raise ValueError(f"{full} is already logged in")
+        self.touched()
         client.login()
         self.client_came_back(client)
         return client
@@ -647,7 +687,7 @@ class Realm:
             self._timers.pop(key, None)
             client.timer_fired(timer, generation)
 
-        self._timers[key] = self._at(self.now + delay, fire)
+        self._timers[key] = self._at(self.now + delay, fire, delay=delay)
 
     def cancel_timer(self, client: Client, timer: int) -> None:
         entry = self._timers.pop((client.full_name, timer), None)
@@ -665,12 +705,13 @@ class Realm:
 
 
 class _Entry:
-    """A queued delivery or timer; a cancelled one is skipped."""
+    """A queued delivery or timer; a cancelled one (only timers are) is skipped."""
 
-    __slots__ = ("cancelled",)
+    __slots__ = ("cancelled", "delay")
 
-    def __init__(self) -> None:
+    def __init__(self, delay: float | None) -> None:
         self.cancelled = False
+        self.delay = delay  # a timer's, None for a delivery
 
 
 def _nth(realm: Realm, names: Sequence[str], index: int) -> Client | None:
