@@ -74,6 +74,12 @@ def play(realm: Realm, client: Client, line: str) -> None:
     realm.run_until_quiet()
 
 
+def after_the_hand(realm: Realm) -> None:
+    """The hand is over, so no deadline is armed: every timer left goes by (the host's
+    heartbeats, and whatever they set off, such as a neighbour addon's rolls)."""
+    realm.run_until_quiet(horizon=None)
+
+
 def check_down(realm: Realm, dealer: Client, *players: Client,
                alongside: Callable[[], None] | None = None) -> None:
     """The dealer rolls the flop, the turn and the river; after each, the players check in

@@ -13,6 +13,7 @@ import pytest
 from addon_table import (
     TAUREN,
     Seated,
+    after_the_hand,
     build_addon,
     check_down,
     deal_fairly,
@@ -143,7 +144,7 @@ def test_each_neighbour_works_alone_and_beside_the_table(tmp_path, addon, name, 
     realm = Realm(seed=2, wtf=tmp_path / "WTF")
     party = [realm.login(player, addons=addons) for player in ("Skoll", "Riggs")]
     realm.party(*party)
-    realm.run_until_quiet()
+    realm.run_until_quiet(horizon=None)  # every HELLO's retries gone by: no table to time out
     OWN[name](realm, party)
     assert realm.errors() == []
 
@@ -304,9 +305,7 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
             client.type("/rollspam")
 
     check_down(realm, skoll, riggs, skoll, alongside=everyone_spams if spamming else None)
-    # The hand is over, so no deadline is armed: let the host's heartbeats (and the spammers'
-    # rolls that each sets off) all go by.
-    realm.run_until_quiet(horizon=None)
+    after_the_hand(realm)
     assert len({status(realm, client) for client in seated}) == 1
     assert status(realm, gray).endswith("banks: Skoll 18, Riggs 22, Gray 20")
     for client in seated:
@@ -399,6 +398,7 @@ def test_a_roll_of_the_seeds_width_before_the_close_is_not_the_seed(tmp_path, ad
     for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
         play(realm, client, line)
     check_down(realm, skoll, riggs, gray, skoll)
+    after_the_hand(realm)
     for client in seated:
         assert not client.chat.matching("do not follow"), client.name
         assert client.chat.matching(" shows "), client.name

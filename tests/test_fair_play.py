@@ -280,7 +280,8 @@ def test_a_player_who_reloads_on_every_street_catches_up_and_finishes_the_hand(t
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
     play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1, {"Gray": ("Chieftain", "4"), "Riggs": ("2", "3")})
+    deal_fairly(realm, seated, 1, {"Gray": ("Chieftain", "4"), "Riggs": ("2", "3"),
+                                   "Skoll": ("2", "2")})
     realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, gray, "/reload")  # before a bet is made: the hand and Gray's secret survive
     assert gray.chat.lines[-3:-1] == [
@@ -367,7 +368,7 @@ def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon
 
 def test_a_player_who_drops_is_folded_after_a_grace_and_their_chips_stay(tmp_path, addon):
     realm = Realm(seed=20, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])  # no table timeout
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="notimeout")
     skoll, riggs, gray = seated
     play(realm, skoll, "/tholdem start")
     deal_fairly(realm, seated, 1)

@@ -1433,7 +1433,7 @@ function Game.open(words)
 		return
 	end
 	if mid_hand("open") then return end
-	if deadlines == nil then deadlines = mode == "guided" end
+	if deadlines == nil then deadlines = mode == "guided" and not timeout end
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout, session.deadlines = timeout, deadlines

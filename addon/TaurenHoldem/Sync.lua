@@ -576,13 +576,16 @@ function Sync.arm_timeout()
 	session.timer = (session.timer or 0) + 1
 	local armed, current = session.timer, T.hand()
 	if not current or current.phase == "over" then return end
+	local function after(seconds, only_gone)
+		C_Timer.After(seconds, function()
+			session = T.session()
+			if session and session.timer == armed then on_timeout(only_gone) end
+		end)
+	end
+	-- A player gone gets DROP_GRACE seconds, however long the phase's deadline for the others.
 	local wait = deadline(session, current)
-	local only_gone = not wait
-	if only_gone and not anyone_gone(current) then return end
-	C_Timer.After(wait or DROP_GRACE, function()
-		session = T.session()
-		if session and session.timer == armed then on_timeout(only_gone) end
-	end)
+	if anyone_gone(current) and (not wait or wait > DROP_GRACE) then after(DROP_GRACE, true) end
+	if wait then after(wait, false) end
 end
 
 ------------------------------------------------------------------------------

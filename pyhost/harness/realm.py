@@ -5,8 +5,8 @@ what the network delivers and when, and the server's `/roll`. Each player is
 a `Client` with its own Lua runtime. Time is virtual: `run_until_quiet()`
 jumps from one pending delivery or timer to the next (frames with an
 OnUpdate script tick at `fps` on the way) and, once nothing is in flight,
-stops short of a timer set for more than `horizon` seconds, or due more than
-that past the last delivery;
+stops short of a timer due more than `horizon` seconds past the last
+delivery;
 `advance(seconds)` runs the clock for a set time, firing every timer due in it.
 """
 
@@ -192,21 +192,19 @@ class Realm:
         seconds it took.
 
         While a message is in flight the clock runs on through every delivery and timer in
-        order. Once none is, it stops at the next timer set for more than `horizon` seconds
-        (the realm's `horizon` unless given: a deadline, a heartbeat), or due more than
-        `horizon` after the last delivery or the last thing the test did (`touched`): those
-        stay pending, for `advance` to reach. So a silent ticker cannot keep it going, though
-        one that sends a message each tick can. With `horizon=None` it fires every timer,
-        until none is left. Either way it raises `RealmBusy` past `timeout` virtual
-        seconds."""
+        order. Once none is, it stops short of a timer due more than `horizon` seconds (the
+        realm's `horizon` unless given) after the last delivery or the last thing the test
+        did (`touched`): such a timer (a deadline, a heartbeat) stays pending, for `advance`
+        to reach. So a silent ticker cannot keep it going, though one that sends a message
+        each tick can. With `horizon=None` it fires every timer, until none is left. Either
+        way it raises `RealmBusy` past `timeout` virtual seconds."""
         if horizon is _REALM_HORIZON:
             horizon = self.horizon
         start = self.now
         self._drop_cancelled()
         while self._queue:
-            due, _, _, entry = self._queue[0]
-            if horizon is not None and not self._in_flight and (
-                    entry.delay > horizon or due - self._active_at > horizon):
+            due = self._queue[0][0]
+            if horizon is not None and not self._in_flight and due - self._active_at > horizon:
                 break
             if due - start > timeout:
                 raise RealmBusy(f"the realm is still busy after {timeout:g} virtual seconds: "
