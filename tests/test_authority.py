@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from addon_table import PROTOCOL, build_addon, dealt_table, play, seat_table, status
+from addon_table import BEAT, PROTOCOL, build_addon, dealt_table, play, seat_table, status
 from pyhost.harness import Realm
 from realm_helpers import send_addon
 
@@ -116,6 +116,8 @@ def test_an_invented_bank_does_not_spread(tmp_path, addon):
     play(realm, riggs, "/tholdem join")
     assert "Riggs's bank of 20 is not confirmed by your own record: 12 here." in gray.chat
     assert status(realm, gray).startswith("Pot 0; no hand dealt yet; banks: Skoll 20, Riggs ")
+    realm.advance(BEAT)  # the host's heartbeat, and whatever catching up it sets off
+    realm.run_until_quiet()
     assert gray.run_lua("return TaurenHoldemDB.banks['Skoll-Thunderhorn']") == 20
 
 

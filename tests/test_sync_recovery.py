@@ -9,6 +9,8 @@ import shutil
 import pytest
 
 from addon_table import (
+    BEAT,
+    DROP_GRACE,
     PROTOCOL,
     build_addon,
     check_down,
@@ -55,7 +57,7 @@ def test_a_player_who_leaves_the_group_and_comes_back_catches_up(tmp_path, addon
     skoll, riggs, gray = seated
     play(realm, riggs, "/tbet 2")
     realm.leave(gray)
-    realm.run_until_quiet()
+    realm.advance(DROP_GRACE + 1)  # Gray's time to come back runs out
     assert gray.chat.matching("You left the group") == [
         "You left the group, and Skoll's table with it: it plays on without you."]
     assert not gray.chat.matching("is void")  # nothing given back on Gray's side
@@ -83,7 +85,8 @@ def test_a_host_that_missed_the_seed_roll_takes_it_from_the_players(tmp_path, ad
     play(realm, skoll, "/tholdem start")
     for client in seated:
         client.type("/tdeal")
-    realm.run_until_quiet()  # the host's heartbeat shows no seed; the others say what they saw
+    realm.advance(BEAT + 1)  # the host's heartbeat shows no seed; the others say what they saw
+    realm.run_until_quiet()
     assert missed
     assert skoll.chat.lines[-1].startswith("1-[")  # the host's own dice: it has the seed now
     play(realm, seated[1], "/tbet 2")
@@ -138,7 +141,8 @@ def test_a_client_whose_banks_went_astray_takes_the_hosts_record(tmp_path, addon
     skoll.type("/tgive 5 Riggs")
     realm.advance(1)
     assert status_now(gray) != status_now(skoll)  # astray, though every count is the same
-    realm.run_until_quiet()  # the host's heartbeat
+    realm.advance(BEAT)  # the host's heartbeat
+    realm.run_until_quiet()
     assert gray.chat.matching("Caught up with Skoll's table")
     assert "Riggs 25" in agree(realm, seated)
     assert realm.errors() == []

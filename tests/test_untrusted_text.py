@@ -98,7 +98,9 @@ def test_text_safe_takes_a_limit_and_anything_printable(safe):
 
 def test_hostile_text_from_a_watcher_shows_escaped_and_changes_nothing(tmp_path, addon):
     realm = Realm(seed=1, wtf=tmp_path / "WTF")
-    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    # The messages take minutes (one per 1.1 s, the throttle's pace): past every deadline,
+    # so the table is one that waits however long.
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="notimeout")
     play(realm, seated[1], "/tbet 2")
     skoll = seated[0]
     fuzz = realm.login("Fuzz", addons=[addon])
@@ -133,8 +135,9 @@ def test_hostile_text_from_the_host_shows_escaped(tmp_path, addon):
     evil, newbie = (realm.login(name, addons=[addon]) for name in ("Evil", "Newbie"))
     realm.party(evil, newbie)
     table_id = f"{evil.full_name}:{realm.epoch()}"
-    play(realm, evil, "/tholdem open")
+    play(realm, evil, "/tholdem open notimeout")  # (as above: the messages take minutes)
     play(realm, newbie, "/tholdem join")
+    realm.run_until_quiet(horizon=None)  # the logins' HELLOs and the host's heartbeats go by
     since = len(newbie.chat)
     tid, version = table_id.encode(), PROTOCOL.encode()
     for seq, text in enumerate(HOSTILE, 2):
