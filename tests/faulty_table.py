@@ -9,6 +9,11 @@ loss, duplication and reordering (`Realm(adversarial=...)`). Whoever is away com
 steps later, and everyone before the hand is checked: the hand ended (a dropped player folded,
 a new host or dealer took over) or, only if nobody could take over, was void; the banks add up
 to what the table started with; every client's status line is the same.
+
+Its players wait for the table to heal by itself before they type on: the realm's
+`run_until_quiet` horizon is HEAL seconds here, time for the host's first two heartbeats and a
+player's confirmations, short of a dropped player's grace and of the deadlines (which still
+come, should the table stay stuck that long).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from addon_table import ROLLS_NEXT, TO_ACT, banks, seat_table, status_now
+from addon_table import ROLLS_NEXT, TO_ACT, after_the_hand, banks, seat_table, status_now
 from pyhost.harness import Client, Realm
 
 # Kinds of fault; the first four take a player away for a few steps.
@@ -28,6 +33,7 @@ FAULTS = ("reload", *AWAY, "typing together")
 ONLY_HOST = re.compile(r"^Only (\w+), who opened the table, can do that\.$")
 DEALS = re.compile(r"^Hand \d+: (\w+) deals\.$|^\w+ is gone: (\w+) deals on\.$")
 VOID = re.compile(r"^Hand \d+ is void")
+HEAL = 25  # seconds: see above
 POT = re.compile(r"^Pot (\d+);")
 
 
@@ -98,6 +104,7 @@ class FaultyTable:
     def __init__(self, realm: Realm, addon: Path, names: list[str], *, seed: int,
                  rate: float, steps: int = 400) -> None:
         self.realm, self.rate, self.steps = realm, rate, steps
+        realm.horizon = HEAL
         self.rng = random.Random(seed)
         self.seated = seat_table(realm, addon, names)
         self.by_name = {client.name: client for client in self.seated}
@@ -217,7 +224,7 @@ class FaultyTable:
         ended = self.drive(number)
         for name in list(self.away):
             self.come_back(name)
-        self.realm.run_until_quiet()
+        after_the_hand(self.realm)  # everyone catches up, however long that takes
         self.check(number, ended, marks)
 
     def drive(self, number: int) -> bool:

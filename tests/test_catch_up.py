@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from addon_table import (
+    BEAT,
     PROTOCOL,
     build_addon,
     check_down,
@@ -192,6 +193,8 @@ def test_a_lost_reveal_is_asked_of_its_player_not_taken_from_a_copy(tmp_path, ad
     play(realm, skoll, "/tholdem call")
     check_down(realm, skoll, riggs, gray, skoll)
     assert len(lost) == 1
+    realm.advance(BEAT)  # the host's heartbeat: Gray learns the hand is over without him
+    realm.run_until_quiet()
     assert "the hand is over" in agree(realm, seated)
     assert not gray.chat.matching("Caught up")
     asked = [body.split(b"\t")[3:] for _, name, _, _, body in sent

@@ -378,7 +378,8 @@ def test_a_player_who_reloads_on_every_street_keeps_one_fair_record(tmp_path, ad
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
     play(realm, skoll, "/tholdem start")
-    deal_fairly(realm, seated, 1, {"Gray": ("Chieftain", "4"), "Riggs": ("2", "3")})
+    deal_fairly(realm, seated, 1, {"Gray": ("Chieftain", "4"), "Riggs": ("2", "3"),
+                                   "Skoll": ("2", "2")})
     realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, gray, "/reload")
     play(realm, riggs, "/tbet 2")

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import Seated, banks, build_addon, play, play_hand, seat_table, status
+from addon_table import (
+    Seated,
+    after_the_hand,
+    banks,
+    build_addon,
+    play,
+    play_hand,
+    seat_table,
+    status,
+)
 from pyhost.harness import Adversarial, Realm
 from realm_helpers import RECORDER, addon_messages
 
@@ -105,6 +114,7 @@ def host_messages_in_a_hand(tmp_path, count: int) -> tuple[int, int, float]:
     before, began = len(addon_messages(watcher)), realm.now
     play_hand(realm, seated, 1, lambda client, turn, _: "/tbet 2" if turn == 0 else
               "/tholdem call" if turn < count else "/tholdem check")
+    after_the_hand(realm)  # and the host's heartbeats, once it is over
     sent = [args for args in addon_messages(watcher)[before:]
             if args[0] == "TaurenHoldem" and args[3] == seated[0].full_name]
     assert realm.errors() == []

@@ -5,8 +5,7 @@ what the network delivers and when, and the server's `/roll`. Each player is
 a `Client` with its own Lua runtime. Time is virtual: `run_until_quiet()`
 jumps from one pending delivery or timer to the next (frames with an
 OnUpdate script tick at `fps` on the way) and stops once nothing is in
-flight and no pending timer was set to fire within `horizon` seconds of the
-last delivery;
+flight and no timer set for at most `horizon` seconds is pending;
 `advance(seconds)` runs the clock for a set time, firing every timer due in it.
 """
 
@@ -59,6 +58,7 @@ class RealmBusy(RuntimeError):
 
 
 HORIZON = 5.0  # seconds run_until_quiet looks past the last delivery for a timer to fire
+CHAIN = 3  # short timers setting short timers run on for this many horizons past a delivery
 _REALM_HORIZON: Any = object()  # run_until_quiet's default: the realm's own `horizon`
 
 
@@ -131,11 +131,11 @@ class Realm:
     def epoch(self) -> int:
         return self.start_epoch + int(self.now)
 
-    def _at(self, due: float, action: Callable[[], None], *, timer: bool = False) -> _Entry:
-        """Queue a delivery, or a timer: one due `slack` seconds after the last delivery or
-        test action (see run_until_quiet)."""
-        entry = _Entry(due - self._active_at if timer else None)
-        self._in_flight += not timer
+    def _at(self, due: float, action: Callable[[], None], *,
+            delay: float | None = None) -> _Entry:
+        """Queue a delivery, or with `delay` (what it was set for) a timer."""
+        entry = _Entry(due, delay)
+        self._in_flight += delay is None
         heapq.heappush(self._queue, (due, next(self._order), action, entry))
         return entry
 
@@ -178,10 +178,10 @@ class Realm:
 
     def _run_one(self) -> None:
         due, _, action, entry = heapq.heappop(self._queue)
-        self._in_flight -= entry.slack is None
+        self._in_flight -= entry.delay is None
         self._tick_frames_until(due)
         self.now = max(self.now, due)
-        if entry.slack is None:
+        if entry.delay is None:
             self.touched()
         action()
         self._drop_cancelled()
@@ -191,29 +191,34 @@ class Realm:
         """Deliver everything in flight and fire the timers that follow closely; the virtual
         seconds it took.
 
-        A timer follows closely if, when it was set, it was due at most `horizon` seconds
-        (the realm's `horizon` unless given) after the last delivery or the last thing the
-        test did (`touched`). The clock runs on, through every delivery and timer in order,
-        while a message is in flight or such a timer is pending, and stops then: the other
-        timers (a deadline, a heartbeat) stay pending for `advance` to reach, unless the clock
-        passes them on the way. So a silent ticker cannot keep it going, though one that
-        sends a message each tick can. With `horizon=None` it fires every timer, until none
-        is left. Either way it raises `RealmBusy` past `timeout` virtual seconds."""
+        A timer follows closely if it was set for at most `horizon` seconds (the realm's
+        `horizon` unless given) and is due at most CHAIN horizons after the last delivery or
+        the last thing the test did (`touched`). The clock runs on, through every delivery
+        and timer in order, while a message is in flight or such a timer is pending, and
+        stops then: longer timers (a deadline, a heartbeat) stay pending for `advance` to
+        reach, unless the clock passes them on the way. So a silent ticker cannot keep it
+        going, though one that sends a message each tick can. With `horizon=None` it fires
+        every timer, until none is left. Either way it raises `RealmBusy` past `timeout`
+        virtual seconds."""
         if horizon is _REALM_HORIZON:
             horizon = self.horizon
         start = self.now
         self._drop_cancelled()
         while self._queue:
-            due = self._queue[0][0]
-            if horizon is not None and not self._in_flight and not any(
-                    not entry.cancelled and entry.slack <= horizon  # type: ignore[operator]
-                    for _, _, _, entry in self._queue):
+            if horizon is not None and not self._in_flight and not self._close(horizon):
                 break
+            due = self._queue[0][0]
             if due - start > timeout:
                 raise RealmBusy(f"the realm is still busy after {timeout:g} virtual seconds: "
                                 f"{self.pending} deliveries or timers pending (a ticker?)")
             self._run_one()
         return self.now - start
+
+    def _close(self, horizon: float) -> bool:
+        """Whether a timer that follows closely is pending (see run_until_quiet)."""
+        until = self._active_at + CHAIN * horizon
+        return any(not entry.cancelled and entry.delay <= horizon  # type: ignore[operator]
+                   and entry.due <= until for _, _, _, entry in self._queue)
 
     def advance(self, seconds: float) -> None:
         """Let `seconds` of virtual time pass, frame by frame where frames update."""
@@ -688,7 +693,7 @@ class Realm:
             self._timers.pop(key, None)
             client.timer_fired(timer, generation)
 
-        self._timers[key] = self._at(self.now + delay, fire, timer=True)
+        self._timers[key] = self._at(self.now + delay, fire, delay=delay)
 
     def cancel_timer(self, client: Client, timer: int) -> None:
         entry = self._timers.pop((client.full_name, timer), None)
@@ -708,11 +713,12 @@ class Realm:
 class _Entry:
     """A queued delivery or timer; a cancelled one (only timers are) is skipped."""
 
-    __slots__ = ("cancelled", "slack")
+    __slots__ = ("cancelled", "delay", "due")
 
-    def __init__(self, slack: float | None) -> None:
+    def __init__(self, due: float, delay: float | None) -> None:
         self.cancelled = False
-        self.slack = slack  # a timer's (see Realm._at); None for a delivery
+        self.due = due
+        self.delay = delay  # what a timer was set for; None for a delivery
 
 
 def _nth(realm: Realm, names: Sequence[str], index: int) -> Client | None:
