@@ -1,4 +1,5 @@
-"""Timeouts the host claims are checked against each client's own clock."""
+"""Deadlines: every guided table has the ruleset's, and the timeouts the host claims are
+checked against each client's own clock."""
 
 from __future__ import annotations
 
@@ -7,10 +8,15 @@ import pytest
 from addon_table import (
     PROTOCOL,
     SEED,
+    TAUREN,
     banks,
     build_addon,
+    check_down,
+    deal_fairly,
+    play,
     seat_table,
     seed_roll,
+    seeds_rolled,
     status_now,
     street,
 )
@@ -91,9 +97,9 @@ def test_an_honest_timeout_is_taken_by_everyone(tmp_path, addon):
     assert realm.errors() == []
 
 
-# Where everyone stops typing, at a table opened with `timeout` alone (the ruleset's deadline
-# for each phase: deal 60 s, acting 120 s, roll 60 s, showdown 60 s), and what they typed
-# before that.
+# Where everyone stops typing, at a table opened with no word about time (the ruleset's
+# deadline for each phase: deal 60 s, acting 120 s, roll 60 s, showdown 60 s), and what they
+# typed before that.
 STOPS = {
     "before the deal": [],
     "during the commitments": [("Skoll", "/tdeal"), ("Riggs", "/tdeal")],
@@ -113,7 +119,7 @@ STOPS = {
 @pytest.mark.parametrize("stop", list(STOPS))
 def test_a_table_nobody_types_at_reaches_the_next_hand(tmp_path, addon, stop):
     realm = Realm(seed=50, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     by_name = {client.name: client for client in seated}
     realm.script_rolls(seed_roll(SEED), street("5", "3", "6"), street("6"), street("Warrior"))
     seated[0].type("/tholdem start")
@@ -174,4 +180,108 @@ def test_a_late_roller_is_not_called_a_cheater(tmp_path, addon):
         assert client.chat.matching("Gray has no dice in this hand"), client.name
     assert len({status_now(client) for client in seated}) == 1
     assert sum(banks(status_now(skoll)).values()) == 60
+    assert realm.errors() == []
+
+
+DEAL, SHOWDOWN = TAUREN.table.deal_timeout, TAUREN.table.showdown_timeout
+LATE = 10  # seconds past a deadline by which the table has acted (a heartbeat, the tolerance)
+
+
+def ledgers(seated) -> list:
+    """What each client has: its status line, and its saved banks."""
+    return [(status_now(client),
+             client.run_lua("local out = {} for name, bank in pairs(TaurenHoldemDB.banks) do "
+                            "out[#out + 1] = name .. '=' .. bank end table.sort(out) "
+                            "return table.concat(out, ' ')")) for client in seated]
+
+
+def test_a_loser_who_never_reveals_does_not_hold_the_pot_at_a_default_table(tmp_path, addon):
+    """Riggs's client, modified, never sends his reveal. At a table opened with no word about
+    time the showdown waits showdown_timeout for it, then his hand is dead and the pot paid,
+    the same everywhere."""
+    realm = Realm(seed=52, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    original = realm.send_addon
+
+    def no_reveal(client, prefix, body, *args):
+        if client is riggs and b"\tACT\t" in body and b"\tshow\t" in body:
+            return 0  # "sent", and never on its way
+        return original(client, prefix, body, *args)
+
+    realm.send_addon = no_reveal
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, {"Skoll": ("Chieftain", "4"), "Riggs": ("2", "2"),
+                                   "Gray": ("2", "3")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    check_down(realm, skoll, riggs, gray, skoll)
+    honest = (skoll, gray)  # (Riggs's own client took his reveal: it has his dice)
+    assert all("showdown" in status_now(client) for client in honest)  # his dice missing
+    began = realm.now
+    realm.advance(SHOWDOWN - 6)  # within his time: the table waits for him
+    assert all("showdown" in status_now(client) for client in honest)
+    while not all("the hand is over" in status_now(client) for client in honest):
+        assert realm.now - began <= SHOWDOWN + LATE, status_now(skoll)
+        realm.advance(1)
+    for client in honest:
+        assert "Riggs took too long: the table acts for them." in client.chat.lines
+        assert not client.chat.matching("do not follow"), client.name  # late, not a cheat
+        assert "Skoll wins the pot: 6 with Straight" in client.chat, client.name
+    views = ledgers(honest)
+    assert len(set(views)) == 1, views  # every client's ledger alike, on screen and saved
+    assert sum(banks(status_now(skoll)).values()) == 60  # nothing lost, nothing created
+    assert banks(status_now(gray)) == {"Skoll": 24, "Riggs": 18, "Gray": 18}
+    assert realm.errors() == []
+
+
+def test_a_player_who_never_deals_at_a_default_table_sits_the_hand_out(tmp_path, addon):
+    """Gray never types /tdeal. At a table opened with no word about time the set closes
+    without him after deal_timeout: he has no dice, plays the betting on, and his hand is
+    dead at the showdown (docs/addon.md)."""
+    realm = Realm(seed=53, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    realm.script_rolls(seed_roll(SEED), street("5", "3", "6"), street("6"), street("Warrior"))
+    play(realm, skoll, "/tholdem start")
+    began = realm.now
+    for client in (skoll, riggs):
+        play(realm, client, "/tdeal")
+    realm.advance(DEAL - 6 - (realm.now - began))  # within his time: the set waits for him
+    assert not seeds_rolled(skoll)
+    while not seeds_rolled(skoll):
+        assert realm.now - began <= DEAL + LATE
+        realm.advance(1)
+    realm.run_until_quiet()
+    for client in seated:
+        assert seeds_rolled(client) == [("Skoll", SEED)], client.name
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    check_down(realm, skoll, riggs, gray, skoll)
+    for client in seated:
+        assert "the hand is over" in status_now(client), client.name
+        assert client.chat.matching("Gray has no dice in this hand"), client.name
+        assert not client.chat.matching("Gray wins"), client.name
+        assert not client.chat.matching("do not follow"), client.name
+    views = ledgers(seated)
+    assert len(set(views)) == 1, views
+    assert sum(banks(status_now(skoll)).values()) == 60
+    assert banks(status_now(skoll))["Gray"] == 18  # his call stays in the pot he cannot win
+    assert realm.errors() == []
+
+
+def test_a_table_opened_notimeout_waits_however_long(tmp_path, addon):
+    realm = Realm(seed=54, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="notimeout")
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    for client in (skoll, riggs):
+        play(realm, client, "/tdeal")
+    realm.advance(10 * DEAL)  # Gray's /tdeal is waited for
+    assert not seeds_rolled(skoll)
+    assert not skoll.chat.matching("took too long")
+    realm.script_rolls(seed_roll(SEED))
+    play(realm, gray, "/tdeal")
+    assert seeds_rolled(riggs) == [("Skoll", SEED)]
     assert realm.errors() == []

@@ -368,7 +368,9 @@ local function engine_act(player, op, amount, dice, target)
 			Game.say(L.NO_COMMIT:format(short(player)))
 			why = "none"
 		elseif fair.dead[player] or not verdict(player, target, dice) then
-			Game.say(L.BAD_REVEAL:format(short(player)))
+			-- A dead show is the host's timeout (its own client said so as it sent it): no cheat.
+			if target ~= DEAD then Game.say(L.BAD_REVEAL:format(short(player)))
+			elseif session.host ~= Comm.me() then Game.say(L.TIMED_OUT:format(short(player))) end
 			why = target == DEAD and "timeout" or fair.dead[player] and "dead" or "bad"
 		end
 		local events, reason
