@@ -9,7 +9,9 @@ Registered through the `pytest11` entry point, so any project with pyhost instal
         assert "Hello" in skoll.chat
 
 - `realm`: a fresh `pyhost.harness.Realm` per test, its WTF folder in `tmp_path`, its seed
-  from `--pyhost-seed` or the `pyhost_seed` ini option (default 0). A Lua error that a
+  from `--pyhost-seed` or the `pyhost_seed` ini option (default 0), its `horizon` the
+  default (`realm.run_until_quiet()` fires timers of up to 5 seconds; set `realm.horizon =
+  None`, or call `run_until_quiet(horizon=None)`, to fire every timer). A Lua error that a
   client recorded and the test did not clear (`client.errors.clear()`) fails the test at
   teardown, unless it is marked `@pytest.mark.pyhost_allow_errors`.
 - the report header names the seed;

@@ -461,8 +461,9 @@ end
 local CLAIM_TOLERANCE = 5
 
 -- How long the table waits, in this phase, for a player still connected: a table opened with
--- `timeout N` waits N seconds for anyone; one opened with `timeout` alone waits the ruleset's
--- deadline for the phase (RULES.table: deal_timeout while the commitment set is open,
+-- `timeout N` waits N seconds for anyone; one with deadlines (a guided table not opened
+-- `notimeout`, or any opened with `timeout` alone: Game.open) waits the ruleset's deadline for
+-- the phase (RULES.table: deal_timeout while the commitment set is open,
 -- roll_timeout for the seed and each street, acting_timeout for a bet, showdown_timeout for a
 -- reveal); otherwise nil: it waits, however long.
 local function deadline(session, current)
