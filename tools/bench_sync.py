@@ -9,9 +9,9 @@ the rest call, every later street is checked round, and all show. That is the mo
 can cost (nobody folds away their share of the traffic), and it is the same hand at every
 size, so the numbers compare. Between hands the realm idles `--rest` virtual seconds (not
 counted), as players would, so each hand starts with the server's allowance refilled. Within
-a hand each player acts `--pace` virtual seconds after the last (0: only once everything
-has settled, which leaves the table quiet after every action and so sets off the host's
-heartbeat each time).
+a hand each player acts `--pace` virtual seconds after the last (0: as soon as everything
+has settled, `run_until_quiet`, which leaves the host's heartbeat, ten quiet seconds away,
+still to come).
 
 Every addon message goes through `Realm.send_addon`; this tool replaces it on the realm
 instance with a counting wrapper that records the sender, the body's length in bytes (the
