@@ -18,7 +18,8 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
-             "Betting.lua", "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "HandLog.lua",
+             "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua",
+             "Protocol.lua", "Comm.lua", "Fair.lua", "HandLog.lua",
              "Game.lua",
              "Sync.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
@@ -110,6 +111,8 @@ LEDGER = {
     "Holdem.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tostring",
                     "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
+    "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
+    "Protocol.lua": (set(), set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "GetTime", "IsInGroup",
                   "IsInRaid", "UnitFullName", "ipairs", "math", "next", "table", "time",
                   "tonumber", "tostring", "unpack"}, set()),
@@ -168,7 +171,7 @@ return {
     ipairs = ipairs, pairs = pairs, math = math, string = string, table = table, type = type,
     tonumber = tonumber, tostring = tostring, setmetatable = setmetatable, unpack = unpack,
     RANDOM_ROLL_RESULT = "%s rolls %d (%d-%d)",
-    getmetatable = getmetatable, error = error, print = print, bit = {},
+    getmetatable = getmetatable, error = error, print = print, bit = {}, assert = assert,
     CreateFrame = function() return frame end, SlashCmdList = {},
 }
 """
@@ -192,5 +195,5 @@ def test_loading_each_file_touches_only_ledger_globals():
     assert {k.decode() for k in world} == {k.decode() for k in lua.execute(WORLD)} | SLASH | \
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
-                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"HandLog", b"Game",
-                              b"Sync", b"Text"}
+                              b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
+                              b"Game", b"Sync", b"Text"}

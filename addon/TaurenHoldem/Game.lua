@@ -15,6 +15,12 @@ local RULES = ns.Rules
 local Game = {}
 ns.Game = Game
 
+-- Hold'em's own message kinds (the table core's are declared in Protocol.lua): a betting
+-- turn, and a private roll shown or made away from a table.
+ns.Messages.declare("TURN", { "table", "hand:n", "step:n", "op", "player", "amount:n", "streets:n" })
+ns.Messages.declare("DEAL", {})
+ns.Messages.declare("SHOW", { "dice", "secret", "hand" })
+
 local db -- the SavedVariables table: banks and settings, keyed by "Name-Realm"
 local session -- the open table, if any
 local my_dice -- this player's hidden dice, from the last deal command
@@ -434,7 +440,7 @@ local function bind_seed()
 	fair.seed = fair.seed or fair.attested_seed
 	if not fair.seed then return end
 	fair.seed_lines = {}
-	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
+	session.log[#session.log + 1] = { "SEED", { table = session.id, hand = session.hands, seed = fair.seed } }
 	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
 	ns.Sync.moved()
 	ns.Sync.arm_timeout()
@@ -570,9 +576,10 @@ local function apply(op, player, amount, target, dice)
 	elseif op == "start" then
 		-- The record a catching-up player replays restarts with each hand: where the table
 		-- stood before it (BASE), then this hand's own messages, from the start on.
-		local stood = { session.id, session.seq - 1, session.hands, session.dealer or "" }
+		local stood = { table = session.id, seq = session.seq - 1, hands = session.hands,
+			dealer = session.dealer, seats = {} }
 		for _, name in ipairs(session.seats) do
-			stood[#stood + 1] = name .. "=" .. (session.banks[name] or 0)
+			stood.seats[#stood.seats + 1] = name .. "=" .. (session.banks[name] or 0)
 		end
 		session.log = { { "BASE", stood }, session.log[#session.log] }
 		session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
@@ -639,14 +646,15 @@ accept = function(player, op, amount, target, dice)
 	-- The host never echoes per-player data: a reveal travels only in its owner's own message
 	-- (the host's own in this one).
 	local private = op == "show" and target ~= DEAD and player ~= session.host
-	local fields = { session.id, session.seq, op, player, amount or "",
-		private and "" or target or "", private and "" or encode_dice(dice), streets, session.steps }
-	Comm.send("DO", fields)
+	local order = { table = session.id, seq = session.seq, op = op, player = player, amount = amount,
+		target = not private and target or nil, dice = not private and encode_dice(dice) or nil,
+		streets = streets, steps = session.steps }
+	Comm.send("DO", order)
 	if player ~= session.host and MOVE_OPS[op] then -- the owner's word, as this host heard it
-		session.log[#session.log + 1] = { "MOVE", { session.id, player, op, amount or "",
-			target or "" } }
+		session.log[#session.log + 1] = { "MOVE", { table = session.id, player = player, op = op,
+			amount = amount, target = target } }
 	end
-	session.log[#session.log + 1] = { "DO", fields } -- for a player who has to catch up
+	session.log[#session.log + 1] = { "DO", order } -- for a player who has to catch up
 	if events then
 		after(events)
 		maybe_close()
@@ -657,7 +665,7 @@ accept = function(player, op, amount, target, dice)
 end
 
 local function number_or_text(text)
-	if text == "" then return nil end
+	if text == nil or text == "" then return nil end
 	return tonumber(text) or text
 end
 
@@ -690,57 +698,58 @@ local function next_order()
 	if not item then return false end
 	local current = hand()
 	local live = current and current.phase ~= "over"
-	if live and #current.community < (tonumber(item[8]) or 0) then return false end
-	if live and session.steps < (tonumber(item[9]) or 0) then return false end
+	if live and #current.community < (item.streets or 0) then return false end
+	if live and session.steps < (item.steps or 0) then return false end
 	-- A close waits for the commitments it names, a show for the player's own reveal: the
 	-- host never echoes them.
-	if item[3] == "close" and live then
+	local flags = item.amount or "" -- a close's: whose commitments the set holds
+	if item.op == "close" and live then
 		for i, seat in ipairs(current.seats) do
-			if item[5]:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
+			if flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
 				return false
 			end
 		end
 	end
 	-- The host's dead show (a reveal's time ran out) and a close without everyone's
 	-- commitments are timeout claims: taken only once due by this client's clock.
-	if live and item[3] == "show" and item[6] == DEAD and ns.Sync.claim_refused(item[4]) then
+	if live and item.op == "show" and item.target == DEAD and ns.Sync.claim_refused(item.player) then
 		return false
 	end
-	if (item[3] == "close" or item[3] == "void") and live then
+	if (item.op == "close" or item.op == "void") and live then
 		for i, seat in ipairs(current.seats) do
-			if (item[3] == "void" or item[5]:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
+			if (item.op == "void" or flags:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
 				and ns.Sync.claim_refused(seat.name) then return false end
 		end
 	end
-	if item[3] == "show" and item[6] == "" then
-		if not (revealed(session.hands)[item[4]] and session.fair.seed)
-			or check_later(item[4], drain) then return false end
+	if item.op == "show" and item.target == nil then
+		if not (revealed(session.hands)[item.player] and session.fair.seed)
+			or check_later(item.player, drain) then return false end
 	end
 	-- Someone else's chips move only on their own word (their ACT, heard here or, catching
 	-- up, in the record): the order waits for it (ask_again refuses it if it never comes).
-	if refused_orders[session.id .. ":" .. tostring(item[2])] then return false end
-	if item[4] ~= session.host and MOVE_OPS[item[3]] and not item.owned then
-		if not take_move(item[4], item[3], item[5], item[6]) then return false end
+	if refused_orders[session.id .. ":" .. tostring(item.seq)] then return false end
+	if item.player ~= session.host and MOVE_OPS[item.op] and not item.owned then
+		if not take_move(item.player, item.op, item.amount, item.target) then return false end
 		item.owned = true
 	end
 	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
 	-- catches up): starting over an unfinished one would leave its banks behind.
-	if item[3] == "start" and live then return false end
+	if item.op == "start" and live then return false end
 	-- A dealer named before a street this client already has: its turn order would differ.
-	if item[3] == "dealer" and live and #current.community > (tonumber(item[8]) or 0) then
+	if item.op == "dealer" and live and #current.community > (item.streets or 0) then
 		resync()
 		return false
 	end
 	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
 	-- host's deal passing to its successor, is not).
-	if item[3] == "dealer" and live and current:dealer_name() ~= session.succeeded_from
+	if item.op == "dealer" and live and current:dealer_name() ~= session.succeeded_from
 		and ns.Sync.connected(current:dealer_name())
 		and ns.Sync.claim_refused(current:dealer_name()) then return false end
-	if (item[3] == "close" or item[3] == "dealer") and not live then
+	if (item.op == "close" or item.op == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
 	end
-	if item[3] == "show" and current and current.shown[item[4]] ~= nil then
+	if item.op == "show" and current and current.shown[item.player] ~= nil then
 		-- The host acted for a player whose own reveal crossed it (here the hand may even be
 		-- over already): its record rules.
 		resync()
@@ -748,12 +757,13 @@ local function next_order()
 	end
 	session.waiting[session.seq + 1] = nil
 	session.seq = session.seq + 1
-	local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
+	local dice = item.dice and Dice.decode(item.dice) or nil
 	if item.owned then -- the owner's word goes in the record too, for whoever hosts next
-		session.log[#session.log + 1] = { "MOVE", { session.id, item[4], item[3], item[5], item[6] } }
+		session.log[#session.log + 1] = { "MOVE", { table = session.id, player = item.player,
+			op = item.op, amount = item.amount, target = item.target } }
 	end
 	session.log[#session.log + 1] = { "DO", item }
-	apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
+	apply(item.op, item.player, number_or_text(item.amount), item.target, dice)
 	apply_rolls()
 	return true
 end
@@ -793,7 +803,7 @@ local function next_turn()
 	session.steps = session.steps + 1
 	session.did[session.hands] = session.did[session.hands] or {}
 	session.did[session.hands][session.steps] = entry.key
-	session.log[#session.log + 1] = { "TURN", entry.fields, attested = entry.attested }
+	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
 	after(events)
 	maybe_close()
 	ns.Sync.arm_timeout()
@@ -881,26 +891,26 @@ local function ask_again()
 	-- The next order waits on commitments (a close) or a reveal (a show) that never came: their
 	-- players are asked to send them again (only a player's own word counts for them).
 	local item = session.waiting[session.seq + 1]
-	local refused = item and refused_orders[session.id .. ":" .. tostring(item[2])]
-	if item and (refused or item[4] ~= session.host and MOVE_OPS[item[3]] and not item.owned) then
+	local refused = item and refused_orders[session.id .. ":" .. tostring(item.seq)]
+	if item and (refused or item.player ~= session.host and MOVE_OPS[item.op] and not item.owned) then
 		-- The host moved a player's chips without that player's word: not applied here.
 		if not refused then
-			Game.say(L.NOT_THEIR_WORD:format(short(session.host), short(item[4]), Text.safe(item[3])))
+			Game.say(L.NOT_THEIR_WORD:format(short(session.host), short(item.player), Text.safe(item.op)))
 		end
 		-- Remembered past a dropped copy: the host's snapshot does not bring it back.
-		refused_orders[session.id .. ":" .. tostring(item[2])] = true
+		refused_orders[session.id .. ":" .. tostring(item.seq)] = true
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
 		drain()
 		return true
 	end
-	if item and current and current.phase ~= "over" and (item[3] == "close" or item[3] == "show") then
-		local asked = 0
+	if item and current and current.phase ~= "over" and (item.op == "close" or item.op == "show") then
+		local asked, flags = 0, item.amount or ""
 		for i, seat in ipairs(current.seats) do
-			if item[3] == "close" and item[5]:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
-				or item[3] == "show" and item[4] == seat.name and not revealed(session.hands)[seat.name] then
-				Comm.send("AGAIN", { session.id, session.hands, item[3] == "close" and "commit" or "show",
-					seat.name })
+			if item.op == "close" and flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
+				or item.op == "show" and item.player == seat.name and not revealed(session.hands)[seat.name] then
+				Comm.send("AGAIN", { table = session.id, hand = session.hands,
+					step = item.op == "close" and "commit" or "show", player = seat.name })
 				asked = asked + 1
 			end
 		end
@@ -910,7 +920,7 @@ local function ask_again()
 		local asked = 0
 		for _, seat in ipairs(current.seats) do
 			if in_hand(current, seat.name) and current.shown[seat.name] == nil then
-				Comm.send("AGAIN", { session.id, session.hands, "show", seat.name })
+				Comm.send("AGAIN", { table = session.id, hand = session.hands, step = "show", player = seat.name })
 				asked = asked + 1
 			end
 		end
@@ -920,7 +930,7 @@ local function ask_again()
 	if not actor or next(session.waiting) then return false end
 	local at = session.behind -- behind on the host's orders, not just a turn: no one to ask
 	if at and (at.seq > session.seq or at.hands > session.hands) then return false end
-	Comm.send("AGAIN", { session.id, session.hands, session.steps + 1, actor })
+	Comm.send("AGAIN", { table = session.id, hand = session.hands, step = session.steps + 1, player = actor })
 	return true
 end
 
@@ -943,29 +953,32 @@ local function turn_sent(number, step)
 	if session.host ~= Comm.me() then return nil end
 	for i = #session.log, 1, -1 do
 		local entry = session.log[i]
-		if entry[1] == "TURN" and entry.attested and tostring(entry[2][2]) == tostring(number)
-			and tostring(entry[2][3]) == tostring(step) then
+		if entry[1] == "TURN" and entry.attested and tostring(entry[2].hand) == tostring(number)
+			and tostring(entry[2].step) == tostring(step) then
 			return entry[2]
 		end
 	end
 end
 
-Comm.on("AGAIN", function(_, fields)
-	if not session or fields[1] ~= session.id then return end
+Comm.on("AGAIN", function(_, asked)
+	if not session or asked.table ~= session.id then return end
 	-- This player's commitment or reveal for this hand, as it sent it: only it sends it again.
-	local number = tonumber(fields[2])
-	if fields[4] == Comm.me() and number == session.hands and fields[3] == "commit" then
+	local number = asked.hand
+	if asked.player == Comm.me() and number == session.hands and asked.step == "commit" then
 		local mine = heard(number)[Comm.me()]
-		if mine then Comm.send("ACT", { session.id, "commit", number, mine, "" }) end
+		if mine then Comm.send("ACT", { table = session.id, op = "commit", amount = number, target = mine }) end
 		return
-	elseif fields[4] == Comm.me() and number == session.hands and fields[3] == "show" then
+	elseif asked.player == Comm.me() and number == session.hands and asked.step == "show" then
 		local reveal = revealed(number)[Comm.me()]
-		if reveal then Comm.send("ACT", { session.id, "show", number, reveal[1], reveal[2] }) end
+		if reveal then
+			Comm.send("ACT", { table = session.id, op = "show", amount = number, target = reveal[1],
+				dice = reveal[2] })
+		end
 		return
 	end
-	if fields[4] ~= Comm.me() and session.host ~= Comm.me() then return end
-	local turn_fields = turn_sent(fields[2], fields[3])
-	if turn_fields then Comm.send("TURN", turn_fields) end
+	if asked.player ~= Comm.me() and session.host ~= Comm.me() then return end
+	local sent = turn_sent(asked.hand, asked.step)
+	if sent then Comm.send("TURN", sent) end
 end)
 
 -- One more thing applied, if any can be. Each may resync (drop the table): stop there.
@@ -1017,15 +1030,15 @@ end
 -- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
 -- it is), so the player sends it to everyone, who apply it when its step comes; the host sends
 -- one only for a player it acts for. The host's messages then do not grow with the table.
-take_turn = function(sender, fields)
-	local number, step, player = tonumber(fields[2]), tonumber(fields[3]), fields[5]
+take_turn = function(sender, sent)
+	local number, step, player = sent.hand, sent.step, sent.player
 	if not (number and step and player) then return end
 	local attested = sender == session.host
 	if sender ~= player and not attested then return forged(sender) end
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
-	local key = table.concat({ player, fields[4] or "", fields[6] or "" }, " ")
+	local key = table.concat({ player, sent.op or "", sent.amount or "" }, " ")
 	if number < session.hands or (number == session.hands and step <= session.steps) then
 		-- Applied already: the host's word for that turn must be what this client did.
 		local did = session.did[number] and session.did[number][step]
@@ -1035,8 +1048,8 @@ take_turn = function(sender, fields)
 	session.turns[number] = session.turns[number] or {}
 	local slot = session.turns[number][step] or {}
 	session.turns[number][step] = slot
-	local entry = { player = player, op = fields[4], amount = tonumber(fields[6]),
-		streets = tonumber(fields[7]) or 0, key = key, attested = attested, fields = fields }
+	local entry = { player = player, op = sent.op, amount = sent.amount,
+		streets = sent.streets or 0, key = key, attested = attested, sent = sent }
 	if attested then slot.attested = entry else slot[player] = slot[player] or entry end
 	drain()
 end
@@ -1044,27 +1057,28 @@ end
 -- Send a turn (this player's own, or the host's for a player it acts for) and take it here.
 local function turn(player, op, amount)
 	local current = hand()
-	local fields = { session.id, session.hands, session.steps + 1, op, player, amount or "",
-		current and current.phase ~= "over" and #current.community or 0 }
-	if player == Comm.me() then my_turns()[fields[3]] = fields end
-	Comm.send("TURN", fields)
-	take_turn(Comm.me(), fields)
-	local number, step = fields[2], fields[3]
-	ns.Sync.confirm("TURN", fields, function(now)
+	local sent = { table = session.id, hand = session.hands, step = session.steps + 1, op = op,
+		player = player, amount = amount,
+		streets = current and current.phase ~= "over" and #current.community or 0 }
+	if player == Comm.me() then my_turns()[sent.step] = sent end
+	Comm.send("TURN", sent)
+	take_turn(Comm.me(), sent)
+	local number, step = sent.hand, sent.step
+	ns.Sync.confirm("TURN", sent, function(now)
 		return now.hands ~= number or now.steps > step -- someone acted after it
 	end)
 end
 
-Comm.on("TURN", function(sender, fields)
-	if session and fields[1] == session.id then take_turn(sender, fields) end
+Comm.on("TURN", function(sender, sent)
+	if session and sent.table == session.id then take_turn(sender, sent) end
 end)
 
-Comm.on("DO", function(sender, fields)
-	if not session or fields[1] ~= session.id then return end
+Comm.on("DO", function(sender, order)
+	if not session or order.table ~= session.id then return end
 	if sender ~= session.host then return forged(sender) end
-	local seq = tonumber(fields[2])
+	local seq = order.seq
 	if not seq or seq <= session.seq then return end -- applied already (a duplicate)
-	session.waiting[seq] = fields
+	session.waiting[seq] = order
 	drain()
 end)
 
@@ -1094,8 +1108,8 @@ apply_rolls = function()
 		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
 		HandLog.street(session, index, current:dealer_name(), street, dice, session.fair.lines[index])
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
-		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
-			Dice.encode(dice) } }
+		session.log[#session.log + 1] = { "ROLLED", { table = session.id, hand = session.hands,
+			street = index, dice = Dice.encode(dice) } }
 		ns.Sync.arm_timeout()
 		after(events)
 		if not session then return end
@@ -1225,51 +1239,50 @@ function Game.foreign_table(id)
 	return foreign ~= nil and foreign.id == id
 end
 
-Comm.on("ACT", function(sender, fields)
-	if not session or fields[1] ~= session.id then return end
-	local op = fields[2]
-	local number = tonumber(fields[3])
-	if op == "join" then session.claims[sender] = tonumber(fields[3]) end
+Comm.on("ACT", function(sender, request)
+	if not session or request.table ~= session.id then return end
+	local op = request.op
+	local number = tonumber(request.amount)
+	if op == "join" then session.claims[sender] = number end
 	-- A watcher's commitment, reveal or move is nobody's: it changes nothing, anywhere.
 	if op ~= "join" and not seated(sender) then return end
-	if MOVE_OPS[op] then heard_move(sender, op, fields[3], fields[4]) end
+	if MOVE_OPS[op] then heard_move(sender, op, request.amount, request.target) end
 	if op == "commit" then
 		if not number or heard(number)[sender] then return end
 		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
 		-- it (drain) while the set is open. The host tells a player who came too late.
 		local late = session.host == Comm.me() and number == session.hands and
 			commit_refusal(sender)
-		heard(number)[sender] = fields[4]
+		heard(number)[sender] = request.target or ""
 		drain()
-		if late then Comm.send("NO", { session.id, late }, sender) end
+		if late then Comm.send("NO", { table = session.id, reason = late }, sender) end
 		return
 	elseif op == "show" and number and not revealed(number)[sender] then
-		revealed(number)[sender] = { fields[4], fields[5] }
+		revealed(number)[sender] = { request.target or "", request.dice or "" }
 		drain()
 	end
 	if op == "show" and session.mode == "guided" then return end -- applied by drain, unordered
 	if session.host ~= Comm.me() then return end
-	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
+	local dice = request.dice and Dice.decode(request.dice) or nil
 	local reason
 	if op == "join" then
-		local differ = rules_differ(fields[6], fields[7])
+		local differ = rules_differ(request.fingerprint, request.sections)
 		if differ then
 			reason = differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ)
 		else
-			reason = Game.seat(sender, tonumber(fields[3]))
+			reason = Game.seat(sender, number)
 		end
 	elseif op == "leave" then
 		reason = Game.unseat(sender)
 	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" or op == "dealer" then
 		return -- the host's own decisions, never a player's request
 	elseif op == "show" and number == session.hands
-		and check_later(sender, function() Comm.handlers.ACT(sender, fields) end) then
+		and check_later(sender, function() Comm.deliver(sender, "ACT", request) end) then
 		return -- a manual table's show: taken up again once checked, on a later frame
 	else
-		reason = accept(sender, op, number_or_text(fields[3] or ""),
-			fields[4] ~= "" and fields[4] or nil, dice)
+		reason = accept(sender, op, number_or_text(request.amount), request.target, dice)
 	end
-	if reason then Comm.send("NO", { session.id, reason }, sender) end
+	if reason then Comm.send("NO", { table = session.id, reason = reason }, sender) end
 end)
 
 function Comm.on_other_version(sender, version)
@@ -1281,41 +1294,41 @@ function Comm.on_pause(paused)
 	Game.say(paused and L.PAUSED or L.RESUMED)
 end
 
-Comm.on("NO", function(sender, fields)
-	if session and sender == session.host and fields[1] == session.id then
-		Game.say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(fields[2] or "?", Text.REASON)))
+Comm.on("NO", function(sender, refused)
+	if session and sender == session.host and refused.table == session.id then
+		Game.say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(refused.reason or "?", Text.REASON)))
 	end
 end)
 
-Comm.on("OPEN", function(sender, fields)
+Comm.on("OPEN", function(sender, opened)
 	if session and session.host ~= sender then return end
-	if Game.other_rules(fields[1], sender, fields[7], fields[8]) then return end
-	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
-	local claimed = tonumber(fields[5])
+	if Game.other_rules(opened.table, sender, opened.fingerprint, opened.sections) then return end
+	local claimed = opened.bank
 	local bank = confirmed_bank(sender, claimed)
-	if not Game.open_session(fields[1], sender, mode, minimum, blinds, bank) then
+	if not Game.open_session(opened.table, sender, opened.mode, opened.minimum, opened.blinds == true,
+		bank) then
 		return
 	end
 	if claimed ~= bank then
 		Game.say(L.BANK_NOT_CONFIRMED:format(short(sender), claimed or 0, bank))
 	end
-	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
-	session.deadlines = fields[9] == "1"
+	session.timeout = opened.timeout -- any seat may become the host and need it
+	session.deadlines = opened.deadlines == true
 end)
 
 Comm.on("DEAL", function(sender)
 	Game.say(L.ROLLS_UNDER_BOX:format(short(sender), pronoun(sender)))
 end)
 
-Comm.on("SHOW", function(sender, fields)
-	local dice = Dice.decode(fields[1])
+Comm.on("SHOW", function(sender, shown)
+	local dice = Dice.decode(shown.dice)
 	if not dice then return end
 	Game.say(Dice.line(dice))
 	Game.say(L.UNCOVERS:format(short(sender), pronoun(sender)))
 	-- At a table, dice shown early are checked as at the showdown; a liar's hand is dead.
 	local fair = session and session.fair
-	if fair and fair.commits[sender] and fair.seed and fields[3] == hand_id() and
-		not Fair.check(fair.commits[sender], fields[2], dice, fair.seed, hand_id(), sender,
+	if fair and fair.commits[sender] and fair.seed and shown.hand == hand_id() and
+		not Fair.check(fair.commits[sender], shown.secret or "", dice, fair.seed, hand_id(), sender,
 			fair.set_hash) then
 		fair.dead[sender] = true
 		Game.say(L.BAD_REVEAL:format(short(sender)))
@@ -1336,21 +1349,22 @@ function Game.request(op, amount, target, dice)
 		turn(me, op, amount)
 	elseif op == "commit" then
 		heard(session.hands)[me] = target
-		local fields, number = { session.id, op, amount or "", target or "", "" }, session.hands
-		Comm.send("ACT", fields)
+		local request, number = { table = session.id, op = op, amount = amount, target = target },
+			session.hands
+		Comm.send("ACT", request)
 		drain()
-		ns.Sync.confirm("ACT", fields, function(now)
+		ns.Sync.confirm("ACT", request, function(now)
 			return now.hands ~= number or now.fair.set_hash ~= nil -- the set closed
 		end)
 	elseif session.mode == "guided" and op == "show" then
 		if revealed(session.hands)[me] then return end -- one reveal a hand: the first stands
 		revealed(session.hands)[me] = { target or "", encode_dice(dice) }
-		local fields, number = { session.id, op, session.hands, target or "", encode_dice(dice) },
-			session.hands
-		Comm.send("ACT", fields)
+		local request, number = { table = session.id, op = op, amount = session.hands, target = target,
+			dice = encode_dice(dice) }, session.hands
+		Comm.send("ACT", request)
 		drain()
 		-- (The hand over here says nothing of the host: it may lack this very reveal.)
-		ns.Sync.confirm("ACT", fields, function(now) return now.hands ~= number end)
+		ns.Sync.confirm("ACT", request, function(now) return now.hands ~= number end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(Text.safe(reason, Text.LINE)) end
@@ -1359,9 +1373,9 @@ function Game.request(op, amount, target, dice)
 			amount = session.hands
 			revealed(session.hands)[me] = { target or "", encode_dice(dice) }
 		end
-		local fields = { session.id, op, amount or "", target or "", encode_dice(dice) }
-		if MOVE_OPS[op] then heard_move(me, op, fields[3], fields[4]) end -- (no echo of its own)
-		Comm.send("ACT", fields)
+		if MOVE_OPS[op] then heard_move(me, op, amount, target) end -- (no echo of its own)
+		Comm.send("ACT", { table = session.id, op = op, amount = amount, target = target,
+			dice = encode_dice(dice) })
 	end
 end
 
@@ -1433,8 +1447,9 @@ function Game.open(words)
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout, session.deadlines = timeout, deadlines
-	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "",
-		FINGERPRINT.id, FINGERPRINT.wire, deadlines and "1" or "" })
+	Comm.send("OPEN", { table = id, mode = mode, minimum = minimum, blinds = blinds and true or false,
+		bank = Game.bank_of(me), timeout = timeout, fingerprint = FINGERPRINT.id,
+		sections = FINGERPRINT.wire, deadlines = deadlines })
 end
 
 -- The host seats a player (nil), or says why not.
@@ -1469,8 +1484,8 @@ function Game.join()
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
 	if mid_hand("join") then return end
-	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "", FINGERPRINT.id,
-		FINGERPRINT.wire })
+	Comm.send("ACT", { table = session.id, op = "join", amount = Game.bank_of(me),
+		fingerprint = FINGERPRINT.id, sections = FINGERPRINT.wire })
 end
 
 function Game.leave()
@@ -1478,7 +1493,7 @@ function Game.leave()
 	local me = Comm.me()
 	if session.host == me then Game.say(L.HOST_STAYS) return end
 	if mid_hand("leave") then return end
-	Comm.send("ACT", { session.id, "leave", "", "", "" })
+	Comm.send("ACT", { table = session.id, op = "leave" })
 end
 
 function Game.start()
@@ -1544,7 +1559,7 @@ function Game.show()
 	end
 	Game.say(Dice.line(my_dice))
 	Game.say(L.UNCOVERS:format(short(Comm.me()), pronoun("player")))
-	Comm.send("SHOW", { Dice.encode(my_dice), my_secret or "", session and hand_id() or "" })
+	Comm.send("SHOW", { dice = Dice.encode(my_dice), secret = my_secret, hand = session and hand_id() or nil })
 end
 
 -- The dealer's street: roll the dice here, then ask the table.

@@ -106,9 +106,10 @@ local function beat()
 	elseif live and current.phase == "showdown" then
 		shown = seat_flags(current, function(name) return current.shown[name] ~= nil end)
 	end
-	Comm.send("AT", { session.id, session.seq, session.hands, session.steps,
-		live and #current.community or 0, commits, shown, live and "" or "over",
-		session.fair.seed or "", T.banks_digest() })
+	Comm.send("AT", { table = session.id, seq = session.seq, hands = session.hands,
+		steps = session.steps, streets = live and #current.community or 0, commits = commits,
+		shown = shown, over = not live and "over" or nil, seed = session.fair.seed,
+		banks = T.banks_digest() })
 end
 
 function Sync.arm_beat()
@@ -128,14 +129,14 @@ end
 -- or the table moves past it (`arrived`). With neither, the host never heard it and has had
 -- nothing to beat about: it goes again, at most BEATS times.
 local CONFIRM_SECONDS = BEAT_SECONDS + 2
-function Sync.confirm(kind, fields, arrived)
+function Sync.confirm(kind, message, arrived)
 	local session = T.session()
 	if not session or session.host == Comm.me() then return end
 	local sent_at = GetTime()
 	every(CONFIRM_SECONDS, 1, BEATS, function()
 		if T.session() ~= session or arrived(session) then return false end
 		if (session.beat_heard or sent_at) > sent_at then return false end
-		Comm.send(kind, fields)
+		Comm.send(kind, message)
 	end)
 end
 
@@ -151,9 +152,9 @@ end
 local last_hello -- when this client last asked
 local refused -- the table whose snapshot this client refused (its rules differ): not asked again
 
-local function from_host(sender, fields)
+local function from_host(sender, message)
 	local session = T.session()
-	return session and sender == session.host and fields[1] == session.id
+	return session and sender == session.host and message.table == session.id
 end
 
 -- What the host last said of where it stands (its heartbeat, a snapshot's end): a client
@@ -163,17 +164,17 @@ local function note_host(session, seq, hands, steps, over, streets)
 	if T.pending() then Sync.watch_gap() end
 end
 
-Comm.on("AT", function(sender, fields)
+Comm.on("AT", function(sender, at)
 	local session = T.session()
 	if not session then
-		if Game.foreign_table(fields[1]) then return end -- a table of other rules: never sits
+		if Game.foreign_table(at.table) then return end -- a table of other rules: never sits
 		refused = nil -- another table's beat: ask it
 		-- A client whose catching up was lost on the way asks again (not every beat).
 		if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then Sync.hello() end
 		return
 	end
-	if not from_host(sender, fields) then return end
-	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
+	if not from_host(sender, at) then return end
+	local seq, hands, steps = at.seq, at.hands, at.steps
 	if not (seq and hands and steps) then return end
 	session.beat_heard = GetTime()
 	if session.catching_up then return end -- (see SNAP below)
@@ -181,25 +182,26 @@ Comm.on("AT", function(sender, fields)
 	-- Two seed rolls (a dealer gone as it rolled, the next one rolling too) may have bound
 	-- differently here and at the host: the host's record rules.
 	local seed = session.fair.seed
-	if hands == session.hands and seed and (fields[9] or "") ~= "" and tostring(seed) ~= fields[9]
-		then return T.resync() end
+	if hands == session.hands and seed and at.seed and tostring(seed) ~= at.seed then
+		return T.resync()
+	end
 	-- No hand in play on either side (the same one over, or none yet), but other banks: the
 	-- host's record rules.
 	local current = T.hand()
-	if hands == session.hands and fields[8] == "over" and (not current or current.phase == "over")
-		and (fields[10] or "") ~= "" and fields[10] ~= T.banks_digest() then
+	if hands == session.hands and at.over == "over" and (not current or current.phase == "over")
+		and at.banks and at.banks ~= T.banks_digest() then
 		return T.resync()
 	end
 	if hands == session.hands and not seed then
-		adopt_seed(session, fields[9])
+		adopt_seed(session, at.seed)
 		if T.session() ~= session then return end
 		current = T.hand() -- (what it let through may have moved the table on)
 	end
 	-- The host missed the seed's roll line (it was away when it came): say what this client
 	-- saw rolled. (Not once the hand is over, nor while the set is still open.)
-	if hands == session.hands and seed and session.fair.seen and (fields[9] or "") == ""
-		and (fields[6] or "") == "" and fields[8] ~= "over" then
-		Comm.send("SEEN", { session.id, hands, seed }, session.host)
+	if hands == session.hands and seed and session.fair.seen and not at.seed
+		and not at.commits and at.over ~= "over" then
+		Comm.send("SEEN", { table = session.id, hand = hands, seed = seed }, session.host)
 	end
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
 	if hands == session.hands and current then
@@ -212,20 +214,21 @@ Comm.on("AT", function(sender, fields)
 		end
 		local turn = steps < session.steps and T.turn_sent(hands, steps + 1)
 		if turn then again("TURN", turn) end
-		local at -- this player's flag in the host's (its hand may be over here already)
+		local flag -- this player's flag in the host's (its hand may be over here already)
 		for i, seat in ipairs(current.seats) do
-			if seat.name == me then at = i + 1 end
+			if seat.name == me then flag = i + 1 end
 		end
 		local mine = T.heard(hands)[me]
-		if at and mine and (fields[6] or ""):sub(at, at) == "0" then
-			again("ACT", { session.id, "commit", hands, mine, "" })
+		if flag and mine and (at.commits or ""):sub(flag, flag) == "0" then
+			again("ACT", { table = session.id, op = "commit", amount = hands, target = mine })
 		end
 		local reveal = T.revealed(hands)[me]
-		if at and reveal and session.mode == "guided" and (fields[7] or ""):sub(at, at) == "0" then
-			again("ACT", { session.id, "show", hands, reveal[1], reveal[2] })
+		if flag and reveal and session.mode == "guided" and (at.shown or ""):sub(flag, flag) == "0" then
+			again("ACT", { table = session.id, op = "show", amount = hands, target = reveal[1],
+				dice = reveal[2] })
 		end
 	end
-	note_host(session, seq, hands, steps, fields[8] == "over", tonumber(fields[5]))
+	note_host(session, seq, hands, steps, at.over == "over", at.streets)
 end)
 
 ------------------------------------------------------------------------------
@@ -234,12 +237,13 @@ end)
 -- the rolls of the hand so far) as one paced copy (Comm.send_copy), and the player's client
 -- replays it quietly as it arrives. Rolls it did not see itself are attested by the host.
 
--- The table's record as a catching-up client replays it, each field as the wire carries it.
+-- The table's record as a catching-up client replays it, each message as it arrives there.
 local function record(session)
-	local entries = { { "SNAP", { session.id, session.mode, session.mode_settings[1] or "",
-		session.mode_settings[2] and "1" or "0", session.opening_bank, session.timeout or "",
-		session.opener, ns.Rules.fingerprint.id, ns.Rules.fingerprint.wire,
-		session.deadlines and "1" or "" } } }
+	local entries = { { "SNAP", { table = session.id, mode = session.mode,
+		minimum = session.mode_settings[1], blinds = session.mode_settings[2] and true or false,
+		bank = session.opening_bank, timeout = session.timeout, opener = session.opener,
+		fingerprint = ns.Rules.fingerprint.id, sections = ns.Rules.fingerprint.wire,
+		deadlines = session.deadlines or nil } } }
 	-- Where the hand started first, so that what arrives live meanwhile (this hand's turns)
 	-- is kept for after the copy.
 	local log, from = session.log, 1
@@ -247,25 +251,26 @@ local function record(session)
 	-- (This hand's and any heard for the next: the last hand's are over with it.)
 	for number, players in pairs(session.heard) do
 		for player, commitment in pairs(number >= session.hands and players or {}) do
-			entries[#entries + 1] = { "HEARD", { session.id, number, player, commitment } }
+			entries[#entries + 1] = { "HEARD", { table = session.id, hand = number, player = player,
+				commitment = commitment } }
 		end
 	end
 	for number, players in pairs(session.revealed) do
 		for player, reveal in pairs(number >= session.hands and players or {}) do
-			entries[#entries + 1] = { "REVEALED", { session.id, number, player, reveal[1],
-				reveal[2] } }
+			entries[#entries + 1] = { "REVEALED", { table = session.id, hand = number, player = player,
+				secret = reveal[1], dice = reveal[2] } }
 		end
 	end
 	for i = from, #log do entries[#entries + 1] = { log[i][1], log[i][2] } end
 	-- The end says how far the record goes: a client short of it lost part of it.
 	local current = T.hand()
-	entries[#entries + 1] = { "SNAPEND", { session.id, session.seq, session.hands,
-		session.steps, (current and current.phase ~= "over") and "" or "over",
-		session.fair.seed or "" } }
+	entries[#entries + 1] = { "SNAPEND", { table = session.id, seq = session.seq,
+		hands = session.hands, steps = session.steps,
+		over = not (current and current.phase ~= "over") and "over" or nil, seed = session.fair.seed } }
+	-- Each as the wire would bring it (typed, empty fields nil, nothing undeclared): a host
+	-- replays its own record after a /reload through the same handlers.
 	for _, entry in ipairs(entries) do
-		local fields = {}
-		for i, field in ipairs(entry[2]) do fields[i] = tostring(field) end
-		entry[2] = fields
+		entry[2] = ns.Messages.decode(entry[1], ns.Messages.encode(entry[1], entry[2]))
 	end
 	return entries
 end
@@ -290,25 +295,25 @@ Comm.on("HELLO", function(sender)
 	Comm.send_copy(sender, record(session))
 end)
 
-Comm.on("SNAP", function(sender, fields)
+Comm.on("SNAP", function(sender, snap)
 	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
 	-- it left is for a table it no longer sits at).
 	if T.session() or not IsInGroup() then return end
 	local known = known_host()
 	if not may_snapshot(sender) then return end
 	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
-	if Game.other_rules(fields[1], sender, fields[8], fields[9]) then
-		refused = fields[1]
+	if Game.other_rules(snap.table, sender, snap.fingerprint, snap.sections) then
+		refused = snap.table
 		return
 	end
 	-- The record starts from the table as its opener opened it, whoever runs it now.
-	local opener = (fields[7] or "") ~= "" and fields[7] or sender
+	local opener = snap.opener or sender
 	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
-	if not Game.open_session(fields[1], opener, fields[2], tonumber(fields[3]), fields[4] == "1",
-		Game.confirmed_bank(opener, tonumber(fields[5])), true) then return end
+	if not Game.open_session(snap.table, opener, snap.mode, snap.minimum, snap.blinds == true,
+		Game.confirmed_bank(opener, snap.bank), true) then return end
 	local session = T.session()
-	session.host, session.timeout = sender, tonumber(fields[6])
-	session.deadlines = fields[10] == "1"
+	session.host, session.timeout = sender, snap.timeout
+	session.deadlines = snap.deadlines == true
 	session.unchecked = not known -- nothing here to check this host's word against yet
 	Sync.know_host(sender)
 	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
@@ -322,16 +327,16 @@ Comm.on("SNAP", function(sender, fields)
 end)
 
 -- Where the table stood before this hand: the seats, their banks and the counts so far.
-Comm.on("BASE", function(sender, fields)
+Comm.on("BASE", function(sender, base)
 	local session = T.session()
 	-- Once only (the network may bring it twice), before anything is replayed on top of it.
-	if not from_host(sender, fields) or not session.catching_up or session.based then return end
+	if not from_host(sender, base) or not session.catching_up or session.based then return end
 	session.based = true
-	session.seq, session.hands = tonumber(fields[2]) or 0, tonumber(fields[3]) or 0
-	session.dealer = fields[4] ~= "" and fields[4] or session.host
+	session.seq, session.hands = base.seq or 0, base.hands or 0
+	session.dealer = base.dealer or session.host
 	session.seats, session.banks = {}, {}
-	for i = 5, #fields do
-		local name, bank = fields[i]:match("^(.+)=(%d+)$")
+	for _, seat in ipairs(base.seats) do
+		local name, bank = seat:match("^(.+)=(%d+)$")
 		if name then
 			session.seats[#session.seats + 1] = name
 			session.banks[name] = tonumber(bank)
@@ -341,28 +346,29 @@ Comm.on("BASE", function(sender, fields)
 end)
 
 -- The owner's own word for a move the host ordered, as the record carries it.
-Comm.on("MOVE", function(sender, fields)
+Comm.on("MOVE", function(sender, move)
 	local session = T.session()
-	if from_host(sender, fields) and session.catching_up and fields[2] and fields[3] then
-		T.heard_move(fields[2], fields[3], fields[4], fields[5])
+	if from_host(sender, move) and session.catching_up and move.player and move.op then
+		T.heard_move(move.player, move.op, move.amount, move.target)
 	end
 end)
 
-Comm.on("HEARD", function(sender, fields)
-	local number = tonumber(fields[2])
-	if from_host(sender, fields) and number then T.heard(number)[fields[3]] = fields[4] end
-end)
-
-Comm.on("REVEALED", function(sender, fields)
-	if from_host(sender, fields) and tonumber(fields[2]) then
-		T.revealed(tonumber(fields[2]))[fields[3]] = { fields[4], fields[5] }
+Comm.on("HEARD", function(sender, heard)
+	if from_host(sender, heard) and heard.hand and heard.player then
+		T.heard(heard.hand)[heard.player] = heard.commitment or ""
 	end
 end)
 
-Comm.on("ROLLED", function(sender, fields)
+Comm.on("REVEALED", function(sender, reveal)
+	if from_host(sender, reveal) and reveal.hand and reveal.player then
+		T.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
+	end
+end)
+
+Comm.on("ROLLED", function(sender, rolled)
 	local session = T.session()
-	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
-		session.rolls[tonumber(fields[3])] = Dice.decode(fields[4]) -- attested by the host
+	if from_host(sender, rolled) and rolled.hand == session.hands then
+		session.rolls[rolled.street] = Dice.decode(rolled.dice) -- attested by the host
 		T.apply_rolls()
 	end
 end)
@@ -370,11 +376,11 @@ end)
 -- The host, which missed the seed's roll line, takes the seed from the players who saw it:
 -- it listens a few seconds after the first report, then takes the value most of them saw
 -- (so one player's word does not outweigh the others').
-Comm.on("SEEN", function(sender, fields)
+Comm.on("SEEN", function(sender, seen)
 	local session, current = T.session(), T.hand()
-	if not session or session.host ~= Comm.me() or fields[1] ~= session.id then return end
-	local fair, seed = session.fair, tonumber(fields[3])
-	if tonumber(fields[2]) ~= session.hands or fair.seed or not fair.set_hash or not seed
+	if not session or session.host ~= Comm.me() or seen.table ~= session.id then return end
+	local fair, seed = session.fair, seen.seed
+	if seen.hand ~= session.hands or fair.seed or not fair.set_hash or not seed
 		or not current then return end
 	local dealt_in = false -- any of the hand's players, folded or not, saw it rolled
 	for _, seat in ipairs(current.seats) do dealt_in = dealt_in or seat.name == sender end
@@ -396,25 +402,25 @@ Comm.on("SEEN", function(sender, fields)
 	end)
 end)
 
-Comm.on("SEED", function(sender, fields)
+Comm.on("SEED", function(sender, seed)
 	local session = T.session()
-	if from_host(sender, fields) and tonumber(fields[2]) == session.hands then
+	if from_host(sender, seed) and seed.hand == session.hands then
 		-- Taken if this client saw no roll line of the seed's range itself (bind_seed).
-		session.fair.attested_seed = session.fair.attested_seed or tonumber(fields[3])
+		session.fair.attested_seed = session.fair.attested_seed or seed.seed
 		T.bind_seed()
 	end
 end)
 
-Comm.on("SNAPEND", function(sender, fields)
+Comm.on("SNAPEND", function(sender, ending)
 	local session = T.session()
-	if not session and Game.foreign_table(fields[1]) then return end -- a table of other rules
+	if not session and Game.foreign_table(ending.table) then return end -- a table of other rules
 	if not session then return Sync.hello(1) end -- the snapshot's start was lost: again
-	if not from_host(sender, fields) or not session.catching_up then return end
+	if not from_host(sender, ending) or not session.catching_up then return end
 	T.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
 	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
 	Sync.know_host(session.host) -- (and the seats the record gave)
-	adopt_seed(session, fields[6]) -- (if its SEED line was lost on the way)
+	adopt_seed(session, ending.seed) -- (if its SEED line was lost on the way)
 	if T.session() ~= session then return end
 	T.read_unread_rolls()
 	if T.session() ~= session then return end
@@ -426,8 +432,8 @@ Comm.on("SNAPEND", function(sender, fields)
 	if T.session() ~= session then return end
 	T.after({}) -- whose turn it is, or this player's reveal if the showdown is on
 	T.roll_seed_soon() -- a dealer whose seed roll is still due
-	local seq, hands, steps = tonumber(fields[2]), tonumber(fields[3]), tonumber(fields[4])
-	if seq and hands and steps then note_host(session, seq, hands, steps, fields[5] == "over") end
+	local seq, hands, steps = ending.seq, ending.hands, ending.steps
+	if seq and hands and steps then note_host(session, seq, hands, steps, ending.over == "over") end
 end)
 
 ------------------------------------------------------------------------------
@@ -669,10 +675,7 @@ function Sync.enter(reloading)
 		return Sync.hello(T.db().secrets[me] and KNOWN_RETRIES or 2)
 	end
 	was_grouped = true
-	for _, entry in ipairs(entries) do
-		local handler = Comm.handlers[entry[1]]
-		if handler then handler(me, entry[2]) end
-	end
+	for _, entry in ipairs(entries) do Comm.deliver(me, entry[1], entry[2]) end
 	Sync.arm_timeout() -- the heartbeat and any timeout, as before the reload
 end
 
