@@ -76,7 +76,7 @@ def test_a_host_cannot_move_another_players_chips(tmp_path, addon, evil):
     realm = Realm(seed=32, wtf=tmp_path / "WTF")
     skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], mode="manual",
                                     addons={"Skoll": evil})
-    skoll.run_lua('EVIL.Game.internal.accept("Riggs-Thunderhorn", "give", 10, "Skoll-Thunderhorn")')
+    skoll.run_lua('EVIL.Game.accept("Riggs-Thunderhorn", "give", 10, "Skoll-Thunderhorn")')
     realm.run_until_quiet()
     for client in (riggs, gray):
         assert ("Skoll's table moved Riggs's chips (give) without their own word: "
@@ -93,7 +93,7 @@ def test_a_host_acts_for_a_player_only_as_a_timeout_does(tmp_path, addon, evil):
     skoll, riggs, gray = seated
     line = status(realm, gray)
     assert "Riggs to act" in line
-    skoll.run_lua('EVIL.Game.internal.turn("Riggs-Thunderhorn", "raise", 10)')
+    skoll.run_lua('EVIL.Game.turn("Riggs-Thunderhorn", "raise", 10)')
     realm.run_until_quiet()
     assert ("Skoll's table moved Riggs's chips (raise) without their own word: "
             "not applied here.") in gray.chat.lines

@@ -20,8 +20,7 @@ TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
              "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua",
              "Protocol.lua", "Comm.lua", "Fair.lua", "HandLog.lua",
-             "Game.lua",
-             "Sync.lua", "Slash.lua"]
+             "Game.lua", "Heartbeat.lua", "Takeover.lua", "CatchUp.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -124,8 +123,12 @@ LEDGER = {
                   "UnitName", "UnitSex", "_G", "error",
                   "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
                   "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
-    "Sync.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "UnitIsConnected",
-                  "ipairs", "math", "pairs", "table", "tonumber", "tostring"}, set()),
+    "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table", "tonumber", "tostring"},
+                      set()),
+    "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
+                     set()),
+    "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "UnitIsConnected",
+                     "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
 }
@@ -196,4 +199,4 @@ def test_loading_each_file_touches_only_ledger_globals():
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
                               b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
-                              b"Game", b"Sync", b"Text"}
+                              b"Game", b"Heartbeat", b"Takeover", b"CatchUp", b"Text"}

@@ -37,7 +37,7 @@ function Game.load_saved()
 	db.banks = db.banks or {}
 	db.settings = db.settings or {}
 	db.secrets = db.secrets or {}
-	db.hosting = db.hosting or {} -- a host's table record across a /reload (Sync.lua)
+	db.hosting = db.hosting or {} -- a host's table record across a /reload (core/Takeover.lua)
 	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
 	db.sent = db.sent or {} -- this player's turns in the current hand (my_turns)
 	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
@@ -200,8 +200,8 @@ local function saved_secret()
 end
 
 local function after(events)
-	-- The table moved: a timeout the host claims from now on counts from here (Sync.lua).
-	ns.Sync.moved()
+	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
+	ns.Takeover.moved()
 	if hand() and hand().phase == "over" then HandLog.over(session, hand()) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
@@ -442,8 +442,8 @@ local function bind_seed()
 	fair.seed_lines = {}
 	session.log[#session.log + 1] = { "SEED", { table = session.id, hand = session.hands, seed = fair.seed } }
 	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
-	ns.Sync.moved()
-	ns.Sync.arm_timeout()
+	ns.Takeover.moved()
+	ns.Takeover.arm_timeout()
 	Game.my_dice()
 	if hand() and hand().phase == "showdown" then after({}) end -- a reveal waiting on it
 end
@@ -561,7 +561,7 @@ local function apply(op, player, amount, target, dice)
 		end
 		amount = bank
 		session.banks[player] = amount
-		if not session.catching_up then ns.Sync.know_host(session.host) end -- (its seats too)
+		if not session.catching_up then ns.CatchUp.know_host(session.host) end -- (its seats too)
 		rebuild()
 		Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
 		return
@@ -661,7 +661,7 @@ accept = function(player, op, amount, target, dice)
 	else
 		apply(op, player, amount, target, dice)
 	end
-	ns.Sync.arm_timeout()
+	ns.Takeover.arm_timeout()
 end
 
 local function number_or_text(text)
@@ -681,13 +681,13 @@ local function resync()
 	if session.host == Comm.me() or session.dropping then return end
 	-- Dropped a moment later, not under the feet of whatever is running on this copy now;
 	-- nothing more is applied to it meanwhile (drain stops).
-	ns.Sync.know_host(session.host) -- (and its seats: whose snapshot it may take)
+	ns.CatchUp.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
 	stale.dropping = true
 	C_Timer.After(0, function()
 		if session ~= stale then return end
 		session, my_dice = nil, nil
-		ns.Sync.hello(ns.Sync.KNOWN_RETRIES)
+		ns.CatchUp.hello(ns.CatchUp.KNOWN_RETRIES)
 	end)
 end
 
@@ -712,13 +712,13 @@ local function next_order()
 	end
 	-- The host's dead show (a reveal's time ran out) and a close without everyone's
 	-- commitments are timeout claims: taken only once due by this client's clock.
-	if live and item.op == "show" and item.target == DEAD and ns.Sync.claim_refused(item.player) then
+	if live and item.op == "show" and item.target == DEAD and ns.Takeover.claim_refused(item.player) then
 		return false
 	end
 	if (item.op == "close" or item.op == "void") and live then
 		for i, seat in ipairs(current.seats) do
 			if (item.op == "void" or flags:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
-				and ns.Sync.claim_refused(seat.name) then return false end
+				and ns.Takeover.claim_refused(seat.name) then return false end
 		end
 	end
 	if item.op == "show" and item.target == nil then
@@ -743,8 +743,8 @@ local function next_order()
 	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
 	-- host's deal passing to its successor, is not).
 	if item.op == "dealer" and live and current:dealer_name() ~= session.succeeded_from
-		and ns.Sync.connected(current:dealer_name())
-		and ns.Sync.claim_refused(current:dealer_name()) then return false end
+		and ns.Takeover.connected(current:dealer_name())
+		and ns.Takeover.claim_refused(current:dealer_name()) then return false end
 	if (item.op == "close" or item.op == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
@@ -789,7 +789,7 @@ local function next_turn()
 	local entry = slot.attested
 	-- The host acting for another player claims their time ran out: taken only once it has
 	-- by this client's clock too (else the player's own turn, if it comes, is taken).
-	if entry and entry.player ~= session.host and ns.Sync.claim_refused(entry.player) then
+	if entry and entry.player ~= session.host and ns.Takeover.claim_refused(entry.player) then
 		entry = nil
 	end
 	entry = entry or (actor and slot[actor])
@@ -806,7 +806,7 @@ local function next_turn()
 	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
 	after(events)
 	maybe_close()
-	ns.Sync.arm_timeout()
+	ns.Takeover.arm_timeout()
 	apply_rolls()
 	return true
 end
@@ -855,7 +855,7 @@ local function next_show()
 	return false
 end
 
--- The host's heartbeat (Sync.lua) said it is further on than this client.
+-- The host's heartbeat (core/Takeover.lua) said it is further on than this client.
 local function behind_host()
 	local at, current = session.behind, hand()
 	local live = current ~= nil and current.phase ~= "over"
@@ -865,7 +865,7 @@ local function behind_host()
 end
 
 local function pending()
-	-- Holding a timeout claimed early (Sync.claim_refused) is no gap: a snapshot would take it.
+	-- Holding a timeout claimed early (Takeover.claim_refused) is no gap: a snapshot would take it.
 	if session.holding then return false end
 	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
@@ -1014,9 +1014,9 @@ drain = function()
 	draining = false
 	if not ok then error(failure, 0) end
 	if not session or session.dropping then return end
-	if moved then ns.Sync.arm_beat() end
+	if moved then ns.Heartbeat.arm_beat() end
 	if resume_turn() then return end
-	if pending() then ns.Sync.watch_gap() end -- something came before one missing
+	if pending() then ns.Heartbeat.watch_gap() end -- something came before one missing
 end
 
 -- Only the host orders the table or acts for another player: anyone else's such message is
@@ -1064,7 +1064,7 @@ local function turn(player, op, amount)
 	Comm.send("TURN", sent)
 	take_turn(Comm.me(), sent)
 	local number, step = sent.hand, sent.step
-	ns.Sync.confirm("TURN", sent, function(now)
+	ns.Heartbeat.confirm("TURN", sent, function(now)
 		return now.hands ~= number or now.steps > step -- someone acted after it
 	end)
 end
@@ -1110,7 +1110,7 @@ apply_rolls = function()
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
 		session.log[#session.log + 1] = { "ROLLED", { table = session.id, hand = session.hands,
 			street = index, dice = Dice.encode(dice) } }
-		ns.Sync.arm_timeout()
+		ns.Takeover.arm_timeout()
 		after(events)
 		if not session then return end
 	end
@@ -1353,7 +1353,7 @@ function Game.request(op, amount, target, dice)
 			session.hands
 		Comm.send("ACT", request)
 		drain()
-		ns.Sync.confirm("ACT", request, function(now)
+		ns.Heartbeat.confirm("ACT", request, function(now)
 			return now.hands ~= number or now.fair.set_hash ~= nil -- the set closed
 		end)
 	elseif session.mode == "guided" and op == "show" then
@@ -1364,7 +1364,7 @@ function Game.request(op, amount, target, dice)
 		Comm.send("ACT", request)
 		drain()
 		-- (The hand over here says nothing of the host: it may lack this very reveal.)
-		ns.Sync.confirm("ACT", request, function(now) return now.hands ~= number end)
+		ns.Heartbeat.confirm("ACT", request, function(now) return now.hands ~= number end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(Text.safe(reason, Text.LINE)) end
@@ -1392,7 +1392,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 	foreign = nil -- (a table of other rules heard of before is not this one)
 	rebuild()
 	if not session.engine then session = nil return end -- settings the engine refuses
-	if not quietly then ns.Sync.know_host(host) end
+	if not quietly then ns.CatchUp.know_host(host) end
 	Game.say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
 	return true
 end
@@ -1414,7 +1414,7 @@ function Game.open(words)
 	end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
 	local timeout -- seconds the host waits for a player before acting for them; off by default
-	local deadlines -- `timeout` alone: the ruleset's deadline for each phase (Sync.lua)
+	local deadlines -- `timeout` alone: the ruleset's deadline for each phase (core/Takeover.lua)
 	local i = 1
 	while words[i] do
 		local word = words[i]:lower()
@@ -1593,36 +1593,41 @@ function Game.mode()
 end
 
 ------------------------------------------------------------------------------
--- What Sync.lua (catching up, timeouts, a new host) needs of the table's insides.
+-- What keeping the table in step (core/Heartbeat.lua, CatchUp.lua, Takeover.lua) uses of it.
 
-Game.internal = {
-	session = function() return session end,
-	hand = hand, heard = heard, revealed = revealed, in_hand = in_hand, rebuild = rebuild,
-	seated = seated, heard_move = heard_move,
-	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
-	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
-	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
-	turn_sent = turn_sent, roll_seed_soon = roll_seed_soon, drain = drain,
-	banks_digest = banks_digest,
-	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
-	void = function()
-		local current = hand()
-		if current and current.phase ~= "over" and session.before_hand then
-			for name, bank in pairs(session.before_hand) do
-				session.banks[name], db.banks[name] = bank, bank
-			end
-			HandLog.void(session, session.before_hand)
-			Game.say(L.VOID:format(session.hands))
+Game.hand, Game.heard, Game.revealed, Game.in_hand, Game.rebuild = hand, heard, revealed, in_hand,
+	rebuild
+Game.seated, Game.heard_move, Game.short, Game.after, Game.accept = seated, heard_move, short, after,
+	accept
+Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, bind_seed, maybe_close,
+	resync
+Game.turn, Game.pending, Game.ask_again, Game.DEAD, Game.turn_sent = turn, pending, ask_again, DEAD,
+	turn_sent
+Game.roll_seed_soon, Game.drain, Game.banks_digest = roll_seed_soon, drain, banks_digest
+
+-- Nobody is left to run the table: a hand in play is void, every bet goes back.
+function Game.void()
+	local current = hand()
+	if current and current.phase ~= "over" and session.before_hand then
+		for name, bank in pairs(session.before_hand) do
+			session.banks[name], db.banks[name] = bank, bank
 		end
-		session, my_dice = nil, nil
-	end,
-	forget = function() session, my_dice = nil, nil end, -- this client left the table's group
-	db = function() return db end,
-	-- This player's secret for the current hand, if it survived in SavedVariables.
-	restore_secret = function() my_secret = saved_secret() end,
-	read_unread_rolls = function()
-		local lines = unread_rolls
-		unread_rolls = {}
-		for _, text in ipairs(lines) do Game.roll_line(text) end
-	end,
-}
+		HandLog.void(session, session.before_hand)
+		Game.say(L.VOID:format(session.hands))
+	end
+	session, my_dice = nil, nil
+end
+
+-- This client left the table's group: its copy goes.
+function Game.forget() session, my_dice = nil, nil end
+
+function Game.db() return db end
+
+-- This player's secret for the current hand, if it survived in SavedVariables.
+function Game.restore_secret() my_secret = saved_secret() end
+
+function Game.read_unread_rolls()
+	local lines = unread_rolls
+	unread_rolls = {}
+	for _, text in ipairs(lines) do Game.roll_line(text) end
+end
