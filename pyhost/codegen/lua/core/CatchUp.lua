@@ -4,6 +4,8 @@
 -- takes a snapshot from, what a host saves across a /reload, and the group changing.
 local _, ns = ...
 
+local Phase = ns.Holdem.Phase -- a hand's phases, by name
+
 local Game, L, Dice, Comm = ns.Game, ns.L, ns.Dice, ns.Comm
 local Heartbeat, Takeover = ns.Heartbeat, ns.Takeover
 local every, from_host, note_host = Heartbeat.every, Heartbeat.from_host, Heartbeat.note_host
@@ -88,7 +90,7 @@ local function record(session)
 	local current = Game.hand()
 	entries[#entries + 1] = { "SNAPEND", { table = session.id, seq = session.seq,
 		hands = session.hands, steps = session.steps,
-		over = not (current and current.phase ~= "over") and "over" or nil, seed = session.fair.seed } }
+		over = not (current and current.phase ~= Phase.OVER) and "over" or nil, seed = session.fair.seed } }
 	-- Each as the wire would bring it (typed, empty fields nil, nothing undeclared): a host
 	-- replays its own record after a /reload through the same handlers.
 	for _, entry in ipairs(entries) do
@@ -258,7 +260,7 @@ function CatchUp.roster_changed()
 	if connected(session.host) then
 		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
 		local current = Game.hand()
-		if not session.timeout and current and current.phase ~= "over" and anyone_gone(current) then
+		if not session.timeout and current and current.phase ~= Phase.OVER and anyone_gone(current) then
 			Takeover.arm_timeout()
 		end
 		return

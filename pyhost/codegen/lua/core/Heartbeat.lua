@@ -6,6 +6,8 @@
 -- must hear go again until it shows it has them.
 local _, ns = ...
 
+local Phase = ns.Holdem.Phase -- a hand's phases, by name
+
 local Game, Comm = ns.Game, ns.Comm
 
 local Heartbeat = {}
@@ -72,11 +74,11 @@ end
 
 local function beat()
 	local session, current = Game.session(), Game.hand()
-	local live = current and current.phase ~= "over"
+	local live = current and current.phase ~= Phase.OVER
 	local commits, shown = "", ""
 	if live and not session.fair.set_hash then
 		commits = seat_flags(current, function(name) return Game.heard(session.hands)[name] end)
-	elseif live and current.phase == "showdown" then
+	elseif live and current.phase == Phase.SHOWDOWN then
 		shown = seat_flags(current, function(name) return current.shown[name] ~= nil end)
 	end
 	Comm.send("AT", { table = session.id, seq = session.seq, hands = session.hands,
@@ -155,7 +157,7 @@ Comm.on("AT", function(sender, at)
 	-- No hand in play on either side (the same one over, or none yet), but other banks: the
 	-- host's record rules.
 	local current = Game.hand()
-	if hands == session.hands and at.over == "over" and (not current or current.phase == "over")
+	if hands == session.hands and at.over == "over" and (not current or current.phase == Phase.OVER)
 		and at.banks and at.banks ~= Game.banks_digest() then
 		return Game.resync()
 	end

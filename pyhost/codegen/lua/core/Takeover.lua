@@ -2,6 +2,8 @@
 -- a new host (or dealer) when the old one is gone.
 local _, ns = ...
 
+local Phase = ns.Holdem.Phase -- a hand's phases, by name
+
 local Game, L, Comm, Heartbeat = ns.Game, ns.L, ns.Comm, ns.Heartbeat
 
 local Takeover = {}
@@ -44,11 +46,11 @@ local CLAIM_TOLERANCE = 5
 -- reveal); otherwise nil: it waits, however long.
 local function deadline(session, current)
 	if session.timeout then return session.timeout end
-	if not session.deadlines or not current or current.phase == "over" then return nil end
+	if not session.deadlines or not current or current.phase == Phase.OVER then return nil end
 	local rules = ns.Rules.table
 	if not session.fair.set_hash then return rules.deal_timeout end
-	if not session.fair.seed or current.phase == "roll" then return rules.roll_timeout end
-	if current.phase == "showdown" then return rules.showdown_timeout end
+	if not session.fair.seed or current.phase == Phase.ROLL then return rules.roll_timeout end
+	if current.phase == Phase.SHOWDOWN then return rules.showdown_timeout end
 	return rules.acting_timeout
 end
 
@@ -95,14 +97,14 @@ end
 local function on_timeout(only_gone)
 	local session = Game.session()
 	local current = Game.hand()
-	if not current or current.phase == "over" then return end
+	if not current or current.phase == Phase.OVER then return end
 	-- A dealer gone with streets to roll: the next connected player in the hand deals on.
 	local dealer = current:dealer_name()
 	local function due(name) return not only_gone or not connected(name) end
 	if dealer ~= session.host and not connected(dealer) then
 		deal_on(current)
 	elseif due(dealer) and session.fair.set_hash
-		and (not session.fair.seed or current.phase == "roll") then
+		and (not session.fair.seed or current.phase == Phase.ROLL) then
 		-- A dealer who did not roll the seed or a street in time: the next seat deals on.
 		Game.say(L.TIMED_OUT:format(Game.short(dealer)))
 		return deal_on(current)
@@ -122,12 +124,12 @@ local function on_timeout(only_gone)
 		-- The deal's own deadline closes the set and no more: a bet has its own deadline.
 		if everyone_due and session.deadlines then return end
 	end
-	if current.phase == "betting" then
+	if current.phase == Phase.BETTING then
 		local actor = current:to_act()
 		if not due(actor) then return end
 		Game.say(line:format(Game.short(actor)))
 		Game.turn(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
-	elseif current.phase == "showdown" then
+	elseif current.phase == Phase.SHOWDOWN then
 		for _, seat in ipairs(current.seats) do
 			if Game.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
 				Game.say(line:format(Game.short(seat.name)))
@@ -152,7 +154,7 @@ function Takeover.arm_timeout()
 	Heartbeat.arm_beat()
 	session.timer = (session.timer or 0) + 1
 	local armed, current = session.timer, Game.hand()
-	if not current or current.phase == "over" then return end
+	if not current or current.phase == Phase.OVER then return end
 	local wait = deadline(session, current)
 	local only_gone = not wait
 	if only_gone and not anyone_gone(current) then return end
@@ -185,7 +187,7 @@ local function succeed(gone)
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
 	-- that it is in the record a catching-up player replays. Waiting resumes.
 	local current = Game.hand()
-	if current and current.phase ~= "over" and current:dealer_name() == gone then
+	if current and current.phase ~= Phase.OVER and current:dealer_name() == gone then
 		deal_on(current)
 	end
 	Game.maybe_close()

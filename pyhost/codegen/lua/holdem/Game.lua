@@ -8,6 +8,8 @@
 -- actions in the same order and prints the same lines.
 local _, ns = ...
 
+local Phase = ns.Holdem.Phase -- a hand's phases, by name
+
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
 local HandLog = ns.HandLog
 local RULES = ns.Rules
@@ -173,13 +175,13 @@ local function status_line()
 	local where
 	if not current then
 		return L.STATUS:format(0, L.NO_HAND, table.concat(banks, ", "))
-	elseif current.phase == "betting" then
+	elseif current.phase == Phase.BETTING then
 		where = L.TO_ACT:format(short(current:to_act()), choices(current))
-	elseif current.phase == "roll" and current:next_street() then
+	elseif current.phase == Phase.ROLL and current:next_street() then
 		where = L.WAITING_ROLL:format(short(current:dealer_name()), current:next_street())
-	elseif current.phase == "roll" then
+	elseif current.phase == Phase.ROLL then
 		where = L.WAITING_POT:format(short(current:dealer_name()))
-	elseif current.phase == "showdown" then
+	elseif current.phase == Phase.SHOWDOWN then
 		where = L.SHOWDOWN
 	else
 		where = L.HAND_OVER
@@ -202,7 +204,7 @@ end
 local function after(events)
 	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
 	ns.Takeover.moved()
-	if hand() and hand().phase == "over" then HandLog.over(session, hand()) end
+	if hand() and hand().phase == Phase.OVER then HandLog.over(session, hand()) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
@@ -219,9 +221,9 @@ local function after(events)
 		return
 	end
 	local me = Comm.me()
-	if current.phase == "betting" and current:to_act() == me then
+	if current.phase == Phase.BETTING and current:to_act() == me then
 		Game.say(L.YOUR_TURN:format(choices(current)) .. " (pot " .. current:pot() .. ")")
-	elseif current.phase == "showdown" and session.mode == "guided" then
+	elseif current.phase == Phase.SHOWDOWN and session.mode == "guided" then
 		-- The showdown turns every box over at once: each client shows its own dice.
 		for _, seat in ipairs(current.seats) do
 			if seat.name == me and (seat.status == "active" or seat.status == "all-in")
@@ -243,7 +245,7 @@ local function after(events)
 	-- step: then it was dropped, to start afresh.)
 	if not session then return end
 	remember_banks()
-	if current.phase == "over" then session.showing = nil end
+	if current.phase == Phase.OVER then session.showing = nil end
 end
 
 ------------------------------------------------------------------------------
@@ -267,9 +269,6 @@ local refused_orders = {}
 
 local MOVE_OPS = { put = true, bet = true, check = true, call = true, raise = true, fold = true,
 	allin = true, pot = true, give = true, reset = true }
-
-local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
-	dealer = true, void = true }
 
 -- Whether `name` holds a seat: only a seated player's own messages bear on the table.
 local function seated(name)
@@ -398,7 +397,7 @@ local accept -- the host's side, below
 -- none will have no dice, and their hand is dead at the showdown.
 local function maybe_close(anyway)
 	local current = hand()
-	if session.host ~= Comm.me() or not current or current.phase == "over" then return end
+	if session.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
 	local fair = session.fair
 	if fair.set_hash then return end
 	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
@@ -445,7 +444,7 @@ local function bind_seed()
 	ns.Takeover.moved()
 	ns.Takeover.arm_timeout()
 	Game.my_dice()
-	if hand() and hand().phase == "showdown" then after({}) end -- a reveal waiting on it
+	if hand() and hand().phase == Phase.SHOWDOWN then after({}) end -- a reveal waiting on it
 end
 
 -- This player's dice, once their secret and the seed are both known (shown to them alone).
@@ -480,127 +479,139 @@ end
 -- if nobody types), a moment after the order, as the seed.
 local function roll_street_soon()
 	local current = hand()
-	if session.catching_up or not current or current.phase ~= "roll"
+	if session.catching_up or not current or current.phase ~= Phase.ROLL
 		or current:dealer_name() ~= Comm.me() or not current:next_street() then return end
 	local this_hand, street = hand_id(), current:next_street()
 	C_Timer.After(0.5, function()
 		local now = session and hand_id() == this_hand and hand()
-		if now and now.phase == "roll" and now:next_street() == street
+		if now and now.phase == Phase.ROLL and now:next_street() == street
 			and now:dealer_name() == Comm.me() then Game.street(street) end
 	end)
 end
 
-local function apply(op, player, amount, target, dice)
-	if op == "commit" then
-		-- The commitment came in the player's own request.
-		session.fair.commits[player] = target or heard(session.hands)[player]
-		HandLog.commit(session, player, session.fair.commits[player])
-		Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
-		maybe_close()
-		return
-	elseif op == "close" then
-		-- The set holds exactly the commitments the host names, heard from their players.
-		local flags = type(amount) == "string" and amount or ""
-		local holds = {} -- whose commitments, in seat order, for the hand log
-		for i, seat in ipairs(hand().seats) do
-			local held = flags:sub(i + 1, i + 1) == "1"
-			session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
-			if held then holds[#holds + 1] = seat.name end
-		end
-		-- The set hash is this client's own, of the commitments it heard: never the host's
-		-- as sent (a mismatch is named).
-		local list = {}
-		for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
-		local own = #list > 0 and Fair.set_hash(list) or target
-		if own ~= target and not session.catching_up then
-			Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
-		end
-		target = own
-		session.fair.set_hash = target
-		HandLog.close(session, target, holds, session.fair.commits)
-		roll_seed_soon()
-		bind_seed()
-		return
-	elseif op == "dealer" then -- the dealer is gone: the host names who deals on
-		local current = hand()
-		local gone = current:dealer_name()
-		for index, seat in ipairs(current.seats) do
-			if seat.name == target then current.dealer = index end
-		end
-		if current:dealer_name() == gone then return end -- not a player in this hand
-		HandLog.action(session, target, "dealer")
-		session.fair.dealt[Ambiguate(gone, "short")] = true
-		-- A roll by the new dealer heard before this order: read it now.
-		local others = session.fair.others
-		session.fair.others = {}
-		for _, line in ipairs(others) do Game.roll_line(line) end
-		Game.say(L.DEALS_ON:format(short(gone), short(target)))
-		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
-		roll_street_soon()
-		after({})
-		return
-	elseif op == "void" then
-		-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
-		for name, bank in pairs(session.before_hand) do
-			session.banks[name], db.banks[name] = bank, bank
-		end
-		HandLog.void(session, session.before_hand)
-		Game.say(L.VOID:format(session.hands))
-		rebuild()
-		return
-	elseif op == "seat" then
-		session.seats[#session.seats + 1] = player
-		-- The joiner's own claim (its ACT join, heard here), checked against this client's
-		-- record; the host's figure is never taken as it stands.
-		local claim = session.claims[player]
-		local bank = confirmed_bank(player, claim or amount)
-		-- (A record replayed: the host's figure, as the client's own ledger has moved on since.)
-		if session.catching_up then bank = tonumber(amount) or bank end
-		if not session.catching_up and tonumber(amount) ~= bank then
-			Game.say(L.BANK_NOT_CONFIRMED:format(short(player), tonumber(amount) or 0, bank))
-		end
-		amount = bank
-		session.banks[player] = amount
-		if not session.catching_up then ns.CatchUp.know_host(session.host) end -- (its seats too)
-		rebuild()
-		Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
-		return
-	elseif op == "unseat" then
-		for i, name in ipairs(session.seats) do
-			if name == player then table.remove(session.seats, i) break end
-		end
-		if session.dealer == player then session.dealer = session.host end
-		rebuild()
-		Game.say(L.LEFT:format(short(player)))
-		return
-	elseif op == "start" then
-		-- The record a catching-up player replays restarts with each hand: where the table
-		-- stood before it (BASE), then this hand's own messages, from the start on.
-		local stood = { table = session.id, seq = session.seq - 1, hands = session.hands,
-			dealer = session.dealer, seats = {} }
-		for _, name in ipairs(session.seats) do
-			stood.seats[#stood.seats + 1] = name .. "=" .. (session.banks[name] or 0)
-		end
-		session.log = { { "BASE", stood }, session.log[#session.log] }
-		session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
-		session.dealer = player
-		session.hands = session.hands + 1
-		session.showing = nil
-		session.rolls = {}
-		session.fair = new_fair()
-		my_dice, my_secret = nil, nil
-		session.steps = 0
-		session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
-		session.before_hand = {} -- what a void hand gives back
-		for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
-		rebuild()
-		local started, reason = session.engine:new_hand()
-		if not started then Game.say(Text.safe(reason, Text.LINE)) return end
-		HandLog.start(session, started, session.before_hand)
-		Game.say(L.NEW_HAND:format(session.hands, short(player)))
-		after(started.events)
-		return
+-- The table's own orders, which the engine does not know: seating, dealing, fair dice. Each
+-- has its handler; any other op is the engine's.
+local ORDERS = {}
+
+ORDERS.commit = function(player, amount, target, dice)
+	-- The commitment came in the player's own request.
+	session.fair.commits[player] = target or heard(session.hands)[player]
+	HandLog.commit(session, player, session.fair.commits[player])
+	Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
+	maybe_close()
+end
+
+ORDERS.close = function(player, amount, target, dice)
+	-- The set holds exactly the commitments the host names, heard from their players.
+	local flags = type(amount) == "string" and amount or ""
+	local holds = {} -- whose commitments, in seat order, for the hand log
+	for i, seat in ipairs(hand().seats) do
+		local held = flags:sub(i + 1, i + 1) == "1"
+		session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
+		if held then holds[#holds + 1] = seat.name end
 	end
+	-- The set hash is this client's own, of the commitments it heard: never the host's
+	-- as sent (a mismatch is named).
+	local list = {}
+	for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
+	local own = #list > 0 and Fair.set_hash(list) or target
+	if own ~= target and not session.catching_up then
+		Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
+	end
+	target = own
+	session.fair.set_hash = target
+	HandLog.close(session, target, holds, session.fair.commits)
+	roll_seed_soon()
+	bind_seed()
+end
+
+-- The dealer is gone: the host names who deals on.
+ORDERS.dealer = function(player, amount, target, dice)
+	local current = hand()
+	local gone = current:dealer_name()
+	for index, seat in ipairs(current.seats) do
+		if seat.name == target then current.dealer = index end
+	end
+	if current:dealer_name() == gone then return end -- not a player in this hand
+	HandLog.action(session, target, "dealer")
+	session.fair.dealt[Ambiguate(gone, "short")] = true
+	-- A roll by the new dealer heard before this order: read it now.
+	local others = session.fair.others
+	session.fair.others = {}
+	for _, line in ipairs(others) do Game.roll_line(line) end
+	Game.say(L.DEALS_ON:format(short(gone), short(target)))
+	if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
+	roll_street_soon()
+	after({})
+end
+
+ORDERS.void = function(player, amount, target, dice)
+	-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
+	for name, bank in pairs(session.before_hand) do
+		session.banks[name], db.banks[name] = bank, bank
+	end
+	HandLog.void(session, session.before_hand)
+	Game.say(L.VOID:format(session.hands))
+	rebuild()
+end
+
+ORDERS.seat = function(player, amount, target, dice)
+	session.seats[#session.seats + 1] = player
+	-- The joiner's own claim (its ACT join, heard here), checked against this client's
+	-- record; the host's figure is never taken as it stands.
+	local claim = session.claims[player]
+	local bank = confirmed_bank(player, claim or amount)
+	-- (A record replayed: the host's figure, as the client's own ledger has moved on since.)
+	if session.catching_up then bank = tonumber(amount) or bank end
+	if not session.catching_up and tonumber(amount) ~= bank then
+		Game.say(L.BANK_NOT_CONFIRMED:format(short(player), tonumber(amount) or 0, bank))
+	end
+	amount = bank
+	session.banks[player] = amount
+	if not session.catching_up then ns.CatchUp.know_host(session.host) end -- (its seats too)
+	rebuild()
+	Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
+end
+
+ORDERS.unseat = function(player, amount, target, dice)
+	for i, name in ipairs(session.seats) do
+		if name == player then table.remove(session.seats, i) break end
+	end
+	if session.dealer == player then session.dealer = session.host end
+	rebuild()
+	Game.say(L.LEFT:format(short(player)))
+end
+
+ORDERS.start = function(player, amount, target, dice)
+	-- The record a catching-up player replays restarts with each hand: where the table
+	-- stood before it (BASE), then this hand's own messages, from the start on.
+	local stood = { table = session.id, seq = session.seq - 1, hands = session.hands,
+		dealer = session.dealer, seats = {} }
+	for _, name in ipairs(session.seats) do
+		stood.seats[#stood.seats + 1] = name .. "=" .. (session.banks[name] or 0)
+	end
+	session.log = { { "BASE", stood }, session.log[#session.log] }
+	session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
+	session.dealer = player
+	session.hands = session.hands + 1
+	session.showing = nil
+	session.rolls = {}
+	session.fair = new_fair()
+	my_dice, my_secret = nil, nil
+	session.steps = 0
+	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
+	session.before_hand = {} -- what a void hand gives back
+	for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
+	rebuild()
+	local started, reason = session.engine:new_hand()
+	if not started then Game.say(Text.safe(reason, Text.LINE)) return end
+	HandLog.start(session, started, session.before_hand)
+	Game.say(L.NEW_HAND:format(session.hands, short(player)))
+	after(started.events)
+end
+
+local function apply(op, player, amount, target, dice)
+	if ORDERS[op] then return ORDERS[op](player, amount, target, dice) end
 	if op == "show" and target == DEAD then
 		-- The host's word: the record a snapshot hands on says so, not a reveal that came late.
 		revealed(session.hands)[player] = { DEAD, "1,1" }
@@ -623,7 +634,7 @@ end
 -- off here (a showdown's own show), so sequence numbers follow the order things happened.
 local function commit_refusal(player)
 	local current = hand()
-	if not current or current.phase == "over" then return "no hand is being played" end
+	if not current or current.phase == Phase.OVER then return "no hand is being played" end
 	if not in_hand(current, player) then return short(player) .. " is not in this hand" end
 	if session.fair.commits[player] then return short(player) .. " has already rolled" end
 	if session.fair.set_hash then
@@ -634,9 +645,9 @@ end
 accept = function(player, op, amount, target, dice)
 	-- How many streets the host had rolled: a client applies this only once it has too.
 	local current = hand()
-	local streets = current and current.phase ~= "over" and #current.community or 0
+	local streets = current and current.phase ~= Phase.OVER and #current.community or 0
 	local events
-	if not SESSION_OPS[op] then
+	if not ORDERS[op] then -- an engine op: the host's engine checks it first
 		local reason
 		events, reason = engine_act(player, op, amount, dice, target)
 		if not events then return reason end
@@ -697,7 +708,7 @@ local function next_order()
 	local item = session.waiting[session.seq + 1]
 	if not item then return false end
 	local current = hand()
-	local live = current and current.phase ~= "over"
+	local live = current and current.phase ~= Phase.OVER
 	if live and #current.community < (item.streets or 0) then return false end
 	if live and session.steps < (item.steps or 0) then return false end
 	-- A close waits for the commitments it names, a show for the player's own reveal: the
@@ -774,7 +785,7 @@ local function next_turn()
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
 	local current = hand()
-	if not slot or not current or current.phase == "over" then return false end
+	if not slot or not current or current.phase == Phase.OVER then return false end
 	local actor = current:to_act() -- none while a street waits to be rolled
 	-- (A snapshot's record replays every turn as the host's: those are its word for the
 	-- players' own, and pass.)
@@ -825,7 +836,7 @@ end
 -- Commitments need no order either: each one heard for this hand counts until the set closes.
 local function next_commit()
 	local current = hand()
-	if not current or current.phase == "over" or session.fair.set_hash then return false end
+	if not current or current.phase == Phase.OVER or session.fair.set_hash then return false end
 	for player, commitment in pairs(heard(session.hands)) do
 		if not session.fair.commits[player] and in_hand(current, player) then
 			apply("commit", player, session.hands, commitment)
@@ -839,7 +850,7 @@ end
 -- (checked on a later frame first), in whatever order they came.
 local function next_show()
 	local current = hand()
-	if session.mode ~= "guided" or not current or current.phase ~= "showdown" then return false end
+	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end
@@ -858,7 +869,7 @@ end
 -- The host's heartbeat (core/Takeover.lua) said it is further on than this client.
 local function behind_host()
 	local at, current = session.behind, hand()
-	local live = current ~= nil and current.phase ~= "over"
+	local live = current ~= nil and current.phase ~= Phase.OVER
 	return at ~= nil and (at.seq > session.seq or at.hands > session.hands
 		or (at.hands == session.hands and (at.steps > session.steps or (at.over and live)
 			or (live and (at.streets or 0) > #current.community))))
@@ -870,9 +881,9 @@ local function pending()
 	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
 	local current = hand()
-	if not current or current.phase == "over" then return false end
+	if not current or current.phase == Phase.OVER then return false end
 	-- A reveal while this client is still betting: the turns before it never came.
-	if current.phase == "betting" and next(revealed(session.hands)) then return true end
+	if current.phase == Phase.BETTING and next(revealed(session.hands)) then return true end
 	if not turns then return false end
 	for step, slot in pairs(turns) do
 		if step > session.steps + 1 and next(slot) then return true end -- one came after a gap
@@ -904,7 +915,7 @@ local function ask_again()
 		drain()
 		return true
 	end
-	if item and current and current.phase ~= "over" and (item.op == "close" or item.op == "show") then
+	if item and current and current.phase ~= Phase.OVER and (item.op == "close" or item.op == "show") then
 		local asked, flags = 0, item.amount or ""
 		for i, seat in ipairs(current.seats) do
 			if item.op == "close" and flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
@@ -916,7 +927,7 @@ local function ask_again()
 		end
 		return asked > 0
 	end
-	if current and current.phase == "showdown" and not item then -- reveals that never came
+	if current and current.phase == Phase.SHOWDOWN and not item then -- reveals that never came
 		local asked = 0
 		for _, seat in ipairs(current.seats) do
 			if in_hand(current, seat.name) and current.shown[seat.name] == nil then
@@ -926,7 +937,7 @@ local function ask_again()
 		end
 		return asked > 0
 	end
-	local actor = current and current.phase ~= "over" and current:to_act()
+	local actor = current and current.phase ~= Phase.OVER and current:to_act()
 	if not actor or next(session.waiting) then return false end
 	local at = session.behind -- behind on the host's orders, not just a turn: no one to ask
 	if at and (at.seq > session.seq or at.hands > session.hands) then return false end
@@ -1059,7 +1070,7 @@ local function turn(player, op, amount)
 	local current = hand()
 	local sent = { table = session.id, hand = session.hands, step = session.steps + 1, op = op,
 		player = player, amount = amount,
-		streets = current and current.phase ~= "over" and #current.community or 0 }
+		streets = current and current.phase ~= Phase.OVER and #current.community or 0 }
 	if player == Comm.me() then my_turns()[sent.step] = sent end
 	Comm.send("TURN", sent)
 	take_turn(Comm.me(), sent)
@@ -1099,10 +1110,10 @@ end
 
 apply_rolls = function()
 	local current = hand()
-	while current and current.phase ~= "over" and current:next_street() do
+	while current and current.phase ~= Phase.OVER and current:next_street() do
 		local index = street_index(current:next_street())
 		local dice = session.rolls[index]
-		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
+		if not dice or (session.mode == "guided" and current.phase ~= Phase.ROLL) then break end
 		local street = current:next_street() -- (its name, for the hand log)
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
 		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
@@ -1401,7 +1412,7 @@ end
 -- would unseat everyone and lose the pot. True (and the one line said) if one is in play.
 local function mid_hand(command)
 	local current = hand()
-	if not (current and current.phase ~= "over") then return false end
+	if not (current and current.phase ~= Phase.OVER) then return false end
 	Game.say(L.MID_HAND:format(session.hands, "/" .. RULES.addon.long .. " " .. command))
 	return true
 end
@@ -1464,7 +1475,7 @@ function Game.seat(player, claimed)
 		end
 	end
 	local current = hand()
-	if current and current.phase ~= "over" then return "wait for the hand to end" end
+	if current and current.phase ~= Phase.OVER then return "wait for the hand to end" end
 	if #session.seats >= session.engine.config.max_players then return "the table is full" end
 	local bank = confirmed_bank(player, claimed)
 	if claimed and claimed ~= bank then Game.say(L.CLAIMED:format(short(player), claimed, bank)) end
@@ -1473,7 +1484,7 @@ end
 
 function Game.unseat(player)
 	local current = hand()
-	if current and current.phase ~= "over" then return "wait for the hand to end" end
+	if current and current.phase ~= Phase.OVER then return "wait for the hand to end" end
 	accept(player, "unseat")
 end
 
@@ -1503,7 +1514,7 @@ function Game.start()
 	local me = Comm.me()
 	if session.host ~= me then Game.say(L.ONLY_HOST:format(short(session.host))) return end
 	local current = hand()
-	if current and current.phase ~= "over" then Game.say("The hand is not over yet.") return end
+	if current and current.phase ~= Phase.OVER then Game.say("The hand is not over yet.") return end
 	-- The deal moves one seat left each hand, past players with nothing left.
 	local dealer = session.dealer
 	if session.hands > 0 then
@@ -1520,7 +1531,7 @@ end
 -- The deal command (/tdeal): roll your dice under the box; only you see them.
 function Game.deal()
 	local current = hand()
-	if current and current.phase ~= "over" and in_hand(current, Comm.me()) then
+	if current and current.phase ~= Phase.OVER and in_hand(current, Comm.me()) then
 		-- At a table: commit to a secret; the dice come with the dealer's seed roll. Once a
 		-- hand: a secret already committed to (kept in SavedVariables across a /reload or
 		-- a snapshot still replaying) stands; a second one would not match the commitment.
@@ -1538,7 +1549,7 @@ function Game.deal()
 		return
 	end
 	-- Away from a table: the original addon's private roll.
-	if my_dice and current and current.phase ~= "over" then
+	if my_dice and current and current.phase ~= Phase.OVER then
 		Game.say(L.ALREADY_ROLLED:format(Dice.line(my_dice, settings().ascii)))
 		return
 	end
@@ -1553,7 +1564,7 @@ end
 function Game.show()
 	if not my_dice then Game.say(L.NO_DICE) return end
 	local current = hand()
-	if current and current.phase == "showdown" then
+	if current and current.phase == Phase.SHOWDOWN then
 		Game.request("show", nil, my_secret or "", my_dice)
 		return
 	end
@@ -1608,7 +1619,7 @@ Game.roll_seed_soon, Game.drain, Game.banks_digest = roll_seed_soon, drain, bank
 -- Nobody is left to run the table: a hand in play is void, every bet goes back.
 function Game.void()
 	local current = hand()
-	if current and current.phase ~= "over" and session.before_hand then
+	if current and current.phase ~= Phase.OVER and session.before_hand then
 		for name, bank in pairs(session.before_hand) do
 			session.banks[name], db.banks[name] = bank, bank
 		end
