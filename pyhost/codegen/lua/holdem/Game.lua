@@ -11,7 +11,7 @@ local _, ns = ...
 local Phase = ns.Holdem.Phase -- a hand's phases, by name
 
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
-local HandLog = ns.HandLog
+local HandLog, Ledger, Rolls = ns.HandLog, ns.Ledger, ns.Rolls
 local RULES = ns.Rules
 
 local Game = {}
@@ -36,7 +36,7 @@ function Game.load_saved()
 	local saved = RULES.addon.saved_variables
 	_G[saved] = _G[saved] or {}
 	db = _G[saved]
-	db.banks = db.banks or {}
+	Ledger.attach(db) -- the banks
 	db.settings = db.settings or {}
 	db.secrets = db.secrets or {}
 	db.hosting = db.hosting or {} -- a host's table record across a /reload (core/Takeover.lua)
@@ -51,9 +51,7 @@ local function settings()
 	return db.settings[me]
 end
 
-function Game.bank_of(name)
-	return db.banks[name] or RULES.table.starting_bank
-end
+Game.bank_of = Ledger.bank_of
 
 ------------------------------------------------------------------------------
 -- What the player reads.
@@ -148,12 +146,7 @@ local function banks_digest()
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
 
-local function remember_banks()
-	for name, bank in pairs(session.engine:banks()) do
-		session.banks[name] = bank
-		db.banks[name] = bank
-	end
-end
+local function remember_banks() Ledger.remember(session) end
 
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.
@@ -276,14 +269,8 @@ local function seated(name)
 	return false
 end
 
--- The bank this client believes a player sits down with: what they claim, but never more
--- than this client's own record of them; with no record here, nobody it knows can confirm
--- it, so the starting bank. (An invented bank never spreads into an honest ledger.)
-local function confirmed_bank(name, claimed)
-	local own = db.banks[name]
-	if not own then return RULES.table.starting_bank end
-	return math.min(own, tonumber(claimed) or own)
-end
+-- The bank a player sits down with, as this client's own record confirms it (Ledger.lua).
+local confirmed_bank = Ledger.confirmed
 Game.confirmed_bank = confirmed_bank
 
 local function in_hand(current, name)
@@ -547,10 +534,7 @@ end
 
 ORDERS.void = function(player, amount, target, dice)
 	-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
-	for name, bank in pairs(session.before_hand) do
-		session.banks[name], db.banks[name] = bank, bank
-	end
-	HandLog.void(session, session.before_hand)
+	Ledger.void(session)
 	Game.say(L.VOID:format(session.hands))
 	rebuild()
 end
@@ -600,8 +584,7 @@ ORDERS.start = function(player, amount, target, dice)
 	my_dice, my_secret = nil, nil
 	session.steps = 0
 	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
-	session.before_hand = {} -- what a void hand gives back
-	for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
+	Ledger.hand_starts(session) -- (what a void hand gives back)
 	rebuild()
 	local started, reason = session.engine:new_hand()
 	if not started then Game.say(Text.safe(reason, Text.LINE)) return end
@@ -1128,40 +1111,7 @@ apply_rolls = function()
 	drain()
 end
 
--- Everyone in the group, as "Name-Realm".
-local function group_names()
-	local names, home = {}, GetNormalizedRealmName()
-	if IsInRaid() then
-		for i = 1, GetNumGroupMembers() do
-			local name = GetRaidRosterInfo(i)
-			if name then names[#names + 1] = name:find("-", 1, true) and name or name .. "-" .. home end
-		end
-		return names
-	end
-	names[1] = Comm.me()
-	for i = 1, GetNumSubgroupMembers() do
-		local name, realm = UnitName("party" .. i)
-		if name then names[#names + 1] = name .. "-" .. ((realm and realm ~= "") and realm or home) end
-	end
-	return names
-end
-
--- Two group members of one name from different realms (a roll line, which carries no realm,
--- could be either's): the pair, or nil. With `short`, only a pair of that name.
-local function namesakes(short_name)
-	local by = {}
-	for _, full in ipairs(group_names()) do
-		local name = Ambiguate(full, "short")
-		if by[name] and by[name] ~= full and (not short_name or short_name == name) then
-			return by[name], full
-		end
-		by[name] = by[name] or full
-	end
-end
-
--- Roll lines heard while this client has no table (between dropping its copy and the
--- snapshot): read once the snapshot is in, or a seed or street rolled meanwhile is lost here.
-local unread_rolls = {}
+local namesakes = Rolls.namesakes -- (two group members a roll line could be from)
 
 -- Which street's range this is, if any.
 local function street_of(low, high)
@@ -1173,8 +1123,7 @@ end
 
 function Game.roll_line(text)
 	if not session then -- the last few, for when the snapshot is in
-		if #unread_rolls >= 20 then table.remove(unread_rolls, 1) end
-		unread_rolls[#unread_rolls + 1] = text
+		Rolls.keep_unread(text)
 	end
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
@@ -1620,10 +1569,7 @@ Game.roll_seed_soon, Game.drain, Game.banks_digest = roll_seed_soon, drain, bank
 function Game.void()
 	local current = hand()
 	if current and current.phase ~= Phase.OVER and session.before_hand then
-		for name, bank in pairs(session.before_hand) do
-			session.banks[name], db.banks[name] = bank, bank
-		end
-		HandLog.void(session, session.before_hand)
+		Ledger.void(session)
 		Game.say(L.VOID:format(session.hands))
 	end
 	session, my_dice = nil, nil
@@ -1638,7 +1584,5 @@ function Game.db() return db end
 function Game.restore_secret() my_secret = saved_secret() end
 
 function Game.read_unread_rolls()
-	local lines = unread_rolls
-	unread_rolls = {}
-	for _, text in ipairs(lines) do Game.roll_line(text) end
+	for _, text in ipairs(Rolls.take_unread()) do Game.roll_line(text) end
 end
