@@ -126,6 +126,8 @@ Comm.on("SNAP", function(sender, snap)
 	local known = known_host()
 	if not may_snapshot(sender) then return end
 	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
+	-- (An empty id or mode stays empty, as in OPEN.)
+	snap.table, snap.mode = snap.table or "", snap.mode or ""
 	if Game.other_rules(snap.table, sender, snap.fingerprint, snap.sections) then
 		refused = snap.table
 		return
@@ -133,8 +135,8 @@ Comm.on("SNAP", function(sender, snap)
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = snap.opener or sender
 	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
-	if not Game.open_session(snap.table, opener, snap.mode, snap.minimum, snap.blinds == true,
-		Game.confirmed_bank(opener, snap.bank), true) then return end
+	if not Game.open_session(snap.table, opener, snap.mode, snap.minimum,
+		snap.blinds == true, Game.confirmed_bank(opener, snap.bank), true) then return end
 	local session = Game.session()
 	session.host, session.timeout = sender, snap.timeout
 	session.deadlines = snap.deadlines == true

@@ -1063,8 +1063,11 @@ local function turn(player, op, amount)
 	end)
 end
 
+-- (An empty op or player is the empty name, as it always was: never a default.)
 Comm.on("TURN", function(sender, sent)
-	if session and sent.table == session.id then take_turn(sender, sent) end
+	if not (session and sent.table == session.id) then return end
+	sent.op, sent.player = sent.op or "", sent.player or ""
+	take_turn(sender, sent)
 end)
 
 Comm.on("DO", function(sender, order)
@@ -1072,6 +1075,7 @@ Comm.on("DO", function(sender, order)
 	if sender ~= session.host then return forged(sender) end
 	local seq = order.seq
 	if not seq or seq <= session.seq then return end -- applied already (a duplicate)
+	order.op, order.player = order.op or "", order.player or ""
 	session.waiting[seq] = order
 	drain()
 end)
@@ -1201,7 +1205,7 @@ end
 
 Comm.on("ACT", function(sender, request)
 	if not session or request.table ~= session.id then return end
-	local op = request.op
+	local op = request.op or ""
 	local number = tonumber(request.amount)
 	if op == "join" then session.claims[sender] = number end
 	-- A watcher's commitment, reveal or move is nobody's: it changes nothing, anywhere.
@@ -1262,11 +1266,14 @@ end)
 
 Comm.on("OPEN", function(sender, opened)
 	if session and session.host ~= sender then return end
+	-- (An empty id or mode stays empty: the engine refuses a table of no mode, never
+	-- defaults it.)
+	opened.table, opened.mode = opened.table or "", opened.mode or ""
 	if Game.other_rules(opened.table, sender, opened.fingerprint, opened.sections) then return end
 	local claimed = opened.bank
 	local bank = confirmed_bank(sender, claimed)
-	if not Game.open_session(opened.table, sender, opened.mode, opened.minimum, opened.blinds == true,
-		bank) then
+	if not Game.open_session(opened.table, sender, opened.mode, opened.minimum,
+		opened.blinds == true, bank) then
 		return
 	end
 	if claimed ~= bank then
