@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
              "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
-             "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Game.lua", "Heartbeat.lua",
+             "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua",
+             "Fingerprint.lua", "Game.lua", "Heartbeat.lua",
              "Takeover.lua", "CatchUp.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
@@ -122,6 +123,7 @@ LEDGER = {
     "Rolls.lua": ({"Ambiguate", "GetNormalizedRealmName", "GetNumGroupMembers",
                    "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "UnitName", "ipairs",
                    "table"}, set()),
+    "Fingerprint.lua": ({"ipairs", "table", "tostring"}, set()),
     "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "_G", "error",
                   "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
                   "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
@@ -201,7 +203,7 @@ def test_loading_each_file_touches_only_ledger_globals():
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
                               b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
-                              b"Ledger", b"Rolls", b"Game", b"Heartbeat", b"Takeover",
+                              b"Ledger", b"Rolls", b"Fingerprint", b"Game", b"Heartbeat", b"Takeover",
                               b"CatchUp", b"Text"}
 
 

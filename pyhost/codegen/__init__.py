@@ -27,7 +27,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
     "holdem": ("core/Text.lua", "holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua",
                "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua",
                "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua", "holdem/Fair.lua",
-               "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua",
+               "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Fingerprint.lua",
                "holdem/Game.lua", "core/Heartbeat.lua", "core/Takeover.lua",
                "core/CatchUp.lua", "holdem/Slash.lua"),
 }

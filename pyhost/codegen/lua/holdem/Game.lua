@@ -11,7 +11,7 @@ local _, ns = ...
 local Phase = ns.Holdem.Phase -- a hand's phases, by name
 
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
-local HandLog, Ledger, Rolls = ns.HandLog, ns.Ledger, ns.Rolls
+local HandLog, Ledger, Rolls, Fingerprint = ns.HandLog, ns.Ledger, ns.Rolls, ns.Fingerprint
 local RULES = ns.Rules
 
 local Game = {}
@@ -1161,47 +1161,19 @@ function Game.roll_line(text)
 end
 
 ------------------------------------------------------------------------------
--- Every table states its ruleset's fingerprint (OPEN, SNAP), and a player's join carries the
--- player's own: a client whose rules differ does not sit at the table, nor does its host
--- seat one.
+-- One ruleset a table (Fingerprint.lua): a client whose rules differ takes nothing from it.
 
-local FINGERPRINT = RULES.fingerprint
-local RULE_WORDS = { dice = L.RULES_DICE, hands = L.RULES_HANDS, deal = L.RULES_DEAL,
-	table = L.RULES_TABLE }
-local foreign -- the last table heard of whose rules differ: { id =, line = }
-
--- nil if `id` is this addon's fingerprint; else the parts that differ by `sections` (as
--- messages carry them, "dice=...,hands=..."), in words ("the hand order differs"), or "".
-local function rules_differ(id, sections)
-	if id == FINGERPRINT.id then return nil end
-	local theirs, differ = {}, {}
-	for name, hash in tostring(sections or ""):gmatch("(%a+)=(%x+)") do theirs[name] = hash end
-	for _, name in ipairs(FINGERPRINT.order) do
-		if theirs[name] and theirs[name] ~= FINGERPRINT.sections[name] then
-			differ[#differ + 1] = RULE_WORDS[name]
-		end
-	end
-	if #differ < 2 then return differ[1] or "" end
-	return table.concat(differ, ", ", 1, #differ - 1) .. " and " .. differ[#differ]
-end
+local rules_differ = Fingerprint.differ
 
 -- A table opened or snapshot whose rules differ from this addon's: say so (once a table),
 -- and true; this client then takes nothing from it.
 function Game.other_rules(id, host, fingerprint, sections)
-	local differ = rules_differ(fingerprint, sections)
-	if not differ then return false end
-	if not (foreign and foreign.id == id) then
-		foreign = { id = id, line = differ == "" and L.OTHER_RULES_UNNAMED:format(short(host))
-			or L.OTHER_RULES:format(short(host), differ) }
-		Game.say(foreign.line)
-	end
-	return true
+	local other, line = Fingerprint.foreign(id, short(host), fingerprint, sections)
+	if line then Game.say(line) end
+	return other
 end
 
--- Whether the table `id` is one this client cannot sit at (the last heard of).
-function Game.foreign_table(id)
-	return foreign ~= nil and foreign.id == id
-end
+Game.foreign_table = Fingerprint.is_foreign
 
 Comm.on("ACT", function(sender, request)
 	if not session or request.table ~= session.id then return end
@@ -1356,7 +1328,7 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		heard = {}, revealed = {}, warned = {}, log = {}, moves = {}, claims = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
-	foreign = nil -- (a table of other rules heard of before is not this one)
+	Fingerprint.forget() -- (a table of other rules heard of before is not this one)
 	rebuild()
 	if not session.engine then session = nil return end -- settings the engine refuses
 	if not quietly then ns.CatchUp.know_host(host) end
@@ -1415,8 +1387,8 @@ function Game.open(words)
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout, session.deadlines = timeout, deadlines
 	Comm.send("OPEN", { table = id, mode = mode, minimum = minimum, blinds = blinds and true or false,
-		bank = Game.bank_of(me), timeout = timeout, fingerprint = FINGERPRINT.id,
-		sections = FINGERPRINT.wire, deadlines = deadlines })
+		bank = Game.bank_of(me), timeout = timeout, fingerprint = Fingerprint.id,
+		sections = Fingerprint.wire, deadlines = deadlines })
 end
 
 -- The host seats a player (nil), or says why not.
@@ -1445,14 +1417,14 @@ function Game.unseat(player)
 end
 
 function Game.join()
-	if not session then Game.say(foreign and foreign.line or L.NO_TABLE) return end
+	if not session then Game.say(Fingerprint.line() or L.NO_TABLE) return end
 	local me = Comm.me()
 	for _, name in ipairs(session.seats) do
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
 	if mid_hand("join") then return end
 	Comm.send("ACT", { table = session.id, op = "join", amount = Game.bank_of(me),
-		fingerprint = FINGERPRINT.id, sections = FINGERPRINT.wire })
+		fingerprint = Fingerprint.id, sections = Fingerprint.wire })
 end
 
 function Game.leave()
