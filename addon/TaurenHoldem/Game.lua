@@ -1175,6 +1175,25 @@ end
 
 Game.foreign_table = Fingerprint.is_foreign
 
+-- The host's answer to a player's request, by op, with the reason it refuses, if it does; any
+-- other op is the engine's (accept checks and applies it).
+local REQUESTS = {}
+
+function REQUESTS.join(sender, request, number)
+	local differ = rules_differ(request.fingerprint, request.sections)
+	if differ then return differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ) end
+	return Game.seat(sender, number)
+end
+
+function REQUESTS.leave(sender)
+	return Game.unseat(sender)
+end
+
+-- The host's own decisions, never a player's request: nothing, and no answer.
+local function host_decides() end
+REQUESTS.seat, REQUESTS.unseat, REQUESTS.start = host_decides, host_decides, host_decides
+REQUESTS.close, REQUESTS.dealer = host_decides, host_decides
+
 Comm.on("ACT", function(sender, request)
 	if not session or request.table ~= session.id then return end
 	local op = request.op or ""
@@ -1201,17 +1220,8 @@ Comm.on("ACT", function(sender, request)
 	if session.host ~= Comm.me() then return end
 	local dice = request.dice and Dice.decode(request.dice) or nil
 	local reason
-	if op == "join" then
-		local differ = rules_differ(request.fingerprint, request.sections)
-		if differ then
-			reason = differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ)
-		else
-			reason = Game.seat(sender, number)
-		end
-	elseif op == "leave" then
-		reason = Game.unseat(sender)
-	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" or op == "dealer" then
-		return -- the host's own decisions, never a player's request
+	if REQUESTS[op] then
+		reason = REQUESTS[op](sender, request, number)
 	elseif op == "show" and number == session.hands
 		and check_later(sender, function() Comm.deliver(sender, "ACT", request) end) then
 		return -- a manual table's show: taken up again once checked, on a later frame
