@@ -128,7 +128,7 @@ local function on_timeout(only_gone)
 		local actor = current:to_act()
 		if not due(actor) then return end
 		Game.say(line:format(Game.short(actor)))
-		Game.turn(actor, current.round:options(current.round:to_act()).can_check and "check" or "fold")
+		Game.turn(actor, ns.HoldemFlow.timeout_op(current))
 	elseif current.phase == Phase.SHOWDOWN then
 		for _, seat in ipairs(current.seats) do
 			if Game.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then

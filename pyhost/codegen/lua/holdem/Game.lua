@@ -12,16 +12,11 @@ local Phase = ns.Holdem.Phase -- a hand's phases, by name
 
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
 local HandLog, Ledger, Rolls, Fingerprint = ns.HandLog, ns.Ledger, ns.Rolls, ns.Fingerprint
+local HoldemFlow = ns.HoldemFlow
 local RULES = ns.Rules
 
 local Game = {}
 ns.Game = Game
-
--- Hold'em's own message kinds (the table core's are declared in Protocol.lua): a betting
--- turn, and a private roll shown or made away from a table.
-ns.Messages.declare("TURN", { "table", "hand:n", "step:n", "op", "player", "amount:n", "streets:n" })
-ns.Messages.declare("DEAL", {})
-ns.Messages.declare("SHOW", { "dice", "secret", "hand" })
 
 local db -- the SavedVariables table: banks and settings, keyed by "Name-Realm"
 local session -- the open table, if any
@@ -151,35 +146,10 @@ local function remember_banks() Ledger.remember(session) end
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.
 
--- What the player to act may do, in a few words.
-local function choices(current)
-	local options = current.round:options(current.round:to_act())
-	if options.to_call > 0 then return L.TO_CALL:format(options.to_call) end
-	if options.can_check then return L.NOTHING_TO_CALL end
-	return L.MUST_BET:format(options.least)
-end
+local choices = HoldemFlow.choices
 
 local function status_line()
-	local current, held = hand(), session.engine:banks()
-	local banks = {}
-	for i, name in ipairs(session.seats) do
-		banks[i] = short(name) .. " " .. (held[name] or 0)
-	end
-	local where
-	if not current then
-		return L.STATUS:format(0, L.NO_HAND, table.concat(banks, ", "))
-	elseif current.phase == Phase.BETTING then
-		where = L.TO_ACT:format(short(current:to_act()), choices(current))
-	elseif current.phase == Phase.ROLL and current:next_street() then
-		where = L.WAITING_ROLL:format(short(current:dealer_name()), current:next_street())
-	elseif current.phase == Phase.ROLL then
-		where = L.WAITING_POT:format(short(current:dealer_name()))
-	elseif current.phase == Phase.SHOWDOWN then
-		where = L.SHOWDOWN
-	else
-		where = L.HAND_OVER
-	end
-	return L.STATUS:format(current:pot(), where, table.concat(banks, ", "))
+	return HoldemFlow.status_line(hand(), session.seats, session.engine:banks(), short)
 end
 Game.status_line = status_line
 
@@ -253,7 +223,7 @@ end
 local DEAD = "-"
 
 -- A guided hand's betting actions: turns (below), which every client applies in turn order.
-local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
+local TURN_OPS = HoldemFlow.TURN_OPS
 
 -- A player's own chips at a manual table (or a give/reset anywhere): the host applies these
 -- only on the owner's own ACT, which every client hears too and matches the order against.
@@ -809,9 +779,7 @@ end
 -- may, else fold, and only for the player to act.
 timeout_turn = function(entry, actor)
 	if entry.player ~= actor then return false end
-	local current = hand()
-	local allowed = current.round:options(current.round:to_act()).can_check and "check" or "fold"
-	return entry.op == allowed
+	return entry.op == HoldemFlow.timeout_op(hand())
 end
 
 -- Something this client has heard but cannot apply yet: an order after a missing one, or a
