@@ -76,7 +76,7 @@ def test_a_host_cannot_move_another_players_chips(tmp_path, addon, evil):
     realm = Realm(seed=32, wtf=tmp_path / "WTF")
     skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], mode="manual",
                                     addons={"Skoll": evil})
-    skoll.run_lua('EVIL.Game.internal.accept("Riggs-Thunderhorn", "give", 10, "Skoll-Thunderhorn")')
+    skoll.run_lua('EVIL.Game.accept("Riggs-Thunderhorn", "give", 10, "Skoll-Thunderhorn")')
     realm.run_until_quiet()
     for client in (riggs, gray):
         assert ("Skoll's table moved Riggs's chips (give) without their own word: "
@@ -93,7 +93,7 @@ def test_a_host_acts_for_a_player_only_as_a_timeout_does(tmp_path, addon, evil):
     skoll, riggs, gray = seated
     line = status(realm, gray)
     assert "Riggs to act" in line
-    skoll.run_lua('EVIL.Game.internal.turn("Riggs-Thunderhorn", "raise", 10)')
+    skoll.run_lua('EVIL.Game.turn("Riggs-Thunderhorn", "raise", 10)')
     realm.run_until_quiet()
     assert ("Skoll's table moved Riggs's chips (raise) without their own word: "
             "not applied here.") in gray.chat.lines
@@ -147,3 +147,18 @@ def test_the_set_hash_is_each_clients_own(tmp_path, addon, evil):
     for client in (riggs, gray):
         assert ("Skoll's set hash is not the hash of the commitments its players sent: "
                 "yours is used.") in client.chat.lines
+
+
+@pytest.mark.parametrize("op", ["seat", "unseat", "start", "close", "dealer", "void"])
+def test_a_player_cannot_ask_the_host_for_the_hosts_own_orders(tmp_path, addon, op):
+    """The table's own orders are the host's decisions: a seated player's `ACT` naming one
+    (a void of the hand in play, say) changes nothing on any client, the host's included."""
+    realm = Realm(seed=34, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    before = [status(realm, client) for client in seated]
+    fields = [seated.table_id, op, "1", "Riggs-Thunderhorn", ""]
+    send_addon(gray, PREFIX, "\t".join([PROTOCOL, "ACT", *fields]))
+    realm.run_until_quiet()
+    assert [status(realm, client) for client in seated] == before
+    assert not any("void" in line.lower() for client in seated for line in client.chat.lines)

@@ -18,9 +18,10 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
-             "Betting.lua", "Holdem.lua", "Sha256.lua", "Comm.lua", "Fair.lua", "HandLog.lua",
-             "Game.lua",
-             "Sync.lua", "Slash.lua"]
+             "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
+             "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua",
+             "Fingerprint.lua", "HoldemFlow.lua", "Game.lua", "Heartbeat.lua",
+             "Takeover.lua", "CatchUp.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -110,19 +111,29 @@ LEDGER = {
     "Holdem.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tostring",
                     "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
+    "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
+    "Protocol.lua": (set(), set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "GetNormalizedRealmName", "GetTime", "IsInGroup",
                   "IsInRaid", "UnitFullName", "ipairs", "math", "next", "table", "time",
                   "tonumber", "tostring", "unpack"}, set()),
     "Fair.lua": ({"C_Timer", "GetTime", "math", "table", "time", "tonumber", "tostring", "type"},
                  set()),
     "HandLog.lua": ({"ipairs", "pairs", "table", "tostring", "type"}, set()),
-    "Game.lua": ({"Ambiguate", "C_Timer", "GetNormalizedRealmName", "GetNumGroupMembers",
-                  "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "RandomRoll",
-                  "UnitName", "UnitSex", "_G", "error",
+    "Ledger.lua": ({"math", "pairs", "tonumber"}, set()),
+    "Rolls.lua": ({"Ambiguate", "GetNormalizedRealmName", "GetNumGroupMembers",
+                   "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "UnitName", "ipairs",
+                   "table"}, set()),
+    "Fingerprint.lua": ({"ipairs", "table", "tostring"}, set()),
+    "HoldemFlow.lua": ({"ipairs", "table"}, set()),
+    "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "_G", "error",
                   "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
                   "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
-    "Sync.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "UnitIsConnected",
-                  "ipairs", "math", "pairs", "table", "tonumber", "tostring"}, set()),
+    "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table", "tonumber", "tostring"},
+                      set()),
+    "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
+                     set()),
+    "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "UnitIsConnected",
+                     "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
 }
@@ -168,7 +179,7 @@ return {
     ipairs = ipairs, pairs = pairs, math = math, string = string, table = table, type = type,
     tonumber = tonumber, tostring = tostring, setmetatable = setmetatable, unpack = unpack,
     RANDOM_ROLL_RESULT = "%s rolls %d (%d-%d)",
-    getmetatable = getmetatable, error = error, print = print, bit = {},
+    getmetatable = getmetatable, error = error, print = print, bit = {}, assert = assert,
     CreateFrame = function() return frame end, SlashCmdList = {},
 }
 """
@@ -192,5 +203,22 @@ def test_loading_each_file_touches_only_ledger_globals():
     assert {k.decode() for k in world} == {k.decode() for k in lua.execute(WORLD)} | SLASH | \
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
-                              b"Holdem", b"Sha256", b"Comm", b"Fair", b"HandLog", b"Game",
-                              b"Sync", b"Text"}
+                              b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
+                              b"Ledger", b"Rolls", b"Fingerprint", b"HoldemFlow",
+                              b"Game", b"Heartbeat",
+                              b"Takeover", b"CatchUp", b"Text"}
+
+
+# No shipped Lua file is longer than this: a file that grows past it is split where a
+# module's seam shows. The two below are still to be split (the table core restructure,
+# issue 11: the session core and the hold'em flow out of Game.lua; the engine's hands out of
+# Holdem.lua); each stays on this list only while it is over the limit.
+MAX_LINES = 520
+STILL_TOO_LONG = {"Game.lua", "Holdem.lua"}
+
+
+def test_no_shipped_lua_file_is_over_the_line_limit():
+    files = build(TAUREN)
+    lengths = {name: len(files[name].decode().splitlines()) for name in LUA_FILES}
+    over = {name for name, count in lengths.items() if count > MAX_LINES}
+    assert over == STILL_TOO_LONG, {name: lengths[name] for name in over ^ STILL_TOO_LONG}

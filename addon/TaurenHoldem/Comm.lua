@@ -1,14 +1,17 @@
 -- Addon messages between the players' clients.
 --
--- A message is tab-separated fields: protocol version, kind, table id, then the kind's own
--- fields. The table's host (who opened it) is the authority: players send requests (ACT),
--- the host checks them with its engine and broadcasts what it accepted (DO) with a sequence
--- number; every client applies DO messages in that order, so every engine stays the same.
+-- A message is tab-separated fields: protocol version, kind, then the kind's own fields in
+-- the order its declaration gives them (Messages.lua; the kinds are declared in Protocol.lua,
+-- a game flow's own file, and RESEND below): code sends and receives named values.
+-- The table's host (who opened it) is the authority: players send requests (ACT), the host
+-- checks them with its engine and broadcasts what it accepted (DO) with a sequence number;
+-- every client applies DO messages in that order, so every engine stays the same.
 -- Messages wait in a queue when the server's per-prefix allowance is spent, and every message
 -- is paced (a budget of bytes a second overall, and of messages a second to each whisper
 -- target), so that no burst gets the client disconnected for flooding.
 local _, ns = ...
 
+local Messages = ns.Messages
 local PREFIX = ns.Rules.addon.prefix
 local VERSION = "2" -- 2: turns (TURN) go from the player to everyone
 local SEPARATOR = "\t"
@@ -197,7 +200,10 @@ function Comm.flush()
 	if flush_group() then flush_whispers() end
 end
 
-local function encode(kind, fields)
+-- The wire text of a message: a declared kind's named values in declared order (an undeclared
+-- kind's, which no game sends, is its list of fields as given).
+local function encode(kind, message)
+	local fields = Messages.kinds[kind] and Messages.encode(kind, message) or message
 	local parts = { VERSION, kind }
 	for i = 1, #fields do parts[#parts + 1] = tostring(fields[i]) end
 	return table.concat(parts, SEPARATOR)
@@ -212,9 +218,9 @@ local function whisper(target, item)
 	lane[#lane + 1] = item
 end
 
--- Send a message of `kind` with its fields to the group (or whisper `target`).
-function Comm.send(kind, fields, target)
-	local message = encode(kind, fields)
+-- Send a message of `kind` with its named values to the group (or whisper `target`).
+function Comm.send(kind, values, target)
+	local message = encode(kind, values)
 	local function add(text)
 		if target then whisper(target, { message = text }) else Comm.queue[#Comm.queue + 1] = { message = text } end
 	end
@@ -243,7 +249,7 @@ local REPAIR_SECONDS, REPAIR_ASKS, MISSING_ASKED = 3, 5, 40
 local copies = {} -- sent: by target, the last copy (id, chunks)
 local copies_made = 0
 
--- Start a copy of `entries` ({ kind, fields } each) to `target`; its id.
+-- Start a copy of `entries` ({ kind, message } each) to `target`; its id.
 function Comm.send_copy(target, entries)
 	local records = {}
 	for i, entry in ipairs(entries) do records[i] = encode(entry[1], entry[2]) end
@@ -277,20 +283,29 @@ function Comm.sending_copy(target)
 	return copy ~= nil and copy.sent ~= nil and GetTime() - copy.sent < REPAIR_SECONDS
 end
 
+-- `handler(sender, message)` for each message of `kind`: its named values, decoded.
 function Comm.on(kind, handler)
 	Comm.handlers[kind] = handler
 end
 
+-- A message handed on as if it had arrived (a host's own record, replayed after a /reload).
+function Comm.deliver(sender, kind, message)
+	local handler = Comm.handlers[kind]
+	if handler then handler(sender, message) end
+end
+
+Messages.declare("RESEND", { "copy", "missing" })
+
 -- The chunks a receiver lacks, again (those not waiting to go already).
-Comm.on("RESEND", function(sender, fields)
+Comm.on("RESEND", function(sender, message)
 	local copy = copies[sender]
-	if not copy or copy.id ~= fields[1] then return end
+	if not copy or copy.id ~= message.copy then return end
 	local queued = {}
 	for _, item in ipairs(Comm.lanes[sender] or {}) do
 		if item.copy == copy.id then queued[item.chunk] = true end
 	end
 	local asked = 0
-	for index in (fields[2] or ""):gmatch("%d+") do
+	for index in (message.missing or ""):gmatch("%d+") do
 		local i = tonumber(index)
 		asked = asked + 1
 		if asked > MISSING_ASKED then break end
@@ -325,7 +340,7 @@ local function watch_copy(sender, copy)
 			if not copy.ahead[i] then missing[#missing + 1] = i end
 			if #missing >= MISSING_ASKED then break end
 		end
-		Comm.send("RESEND", { copy.id, table.concat(missing, ",") }, sender)
+		Comm.send("RESEND", { copy = copy.id, missing = table.concat(missing, ",") }, sender)
 		watch_copy(sender, copy)
 	end)
 end
@@ -433,7 +448,7 @@ function Comm.receive(prefix, message, distribution, sender)
 		return
 	end
 	local handler = Comm.handlers[kind]
-	if handler then handler(sender, fields) end
+	if handler then handler(sender, Messages.decode(kind, fields) or fields) end
 end
 
 function Comm.init()

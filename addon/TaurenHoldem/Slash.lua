@@ -194,14 +194,14 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		Comm.init()
 	elseif event == "PLAYER_ENTERING_WORLD" then
 		local _, reloading = ...
-		ns.Sync.enter(reloading)
+		ns.CatchUp.enter(reloading)
 	elseif event == "PLAYER_LOGOUT" then
-		ns.Sync.save()
+		ns.CatchUp.save()
 	elseif event == "CHAT_MSG_ADDON" then
 		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then
 		Game.roll_line((...))
 	elseif event == "GROUP_ROSTER_UPDATE" then
-		ns.Sync.roster_changed()
+		ns.CatchUp.roster_changed()
 	end
 end)

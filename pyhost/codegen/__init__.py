@@ -26,9 +26,11 @@ RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
     "holdem": ("core/Text.lua", "holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua",
                "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua",
-               "core/Comm.lua", "holdem/Fair.lua", "holdem/HandLog.lua", "holdem/Game.lua",
-               "holdem/Sync.lua",
-               "holdem/Slash.lua"),
+               "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua", "holdem/Fair.lua",
+               "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Fingerprint.lua",
+               "holdem/HoldemFlow.lua",
+               "holdem/Game.lua", "core/Heartbeat.lua", "core/Takeover.lua",
+               "core/CatchUp.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
 

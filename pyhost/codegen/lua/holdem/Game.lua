@@ -8,8 +8,11 @@
 -- actions in the same order and prints the same lines.
 local _, ns = ...
 
+local Phase = ns.Holdem.Phase -- a hand's phases, by name
+
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
-local HandLog = ns.HandLog
+local HandLog, Ledger, Rolls, Fingerprint = ns.HandLog, ns.Ledger, ns.Rolls, ns.Fingerprint
+local HoldemFlow = ns.HoldemFlow
 local RULES = ns.Rules
 
 local Game = {}
@@ -28,10 +31,10 @@ function Game.load_saved()
 	local saved = RULES.addon.saved_variables
 	_G[saved] = _G[saved] or {}
 	db = _G[saved]
-	db.banks = db.banks or {}
+	Ledger.attach(db) -- the banks
 	db.settings = db.settings or {}
 	db.secrets = db.secrets or {}
-	db.hosting = db.hosting or {} -- a host's table record across a /reload (Sync.lua)
+	db.hosting = db.hosting or {} -- a host's table record across a /reload (core/Takeover.lua)
 	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
 	db.sent = db.sent or {} -- this player's turns in the current hand (my_turns)
 	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
@@ -43,9 +46,7 @@ local function settings()
 	return db.settings[me]
 end
 
-function Game.bank_of(name)
-	return db.banks[name] or RULES.table.starting_bank
-end
+Game.bank_of = Ledger.bank_of
 
 ------------------------------------------------------------------------------
 -- What the player reads.
@@ -140,45 +141,15 @@ local function banks_digest()
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
 
-local function remember_banks()
-	for name, bank in pairs(session.engine:banks()) do
-		session.banks[name] = bank
-		db.banks[name] = bank
-	end
-end
+local function remember_banks() Ledger.remember(session) end
 
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.
 
--- What the player to act may do, in a few words.
-local function choices(current)
-	local options = current.round:options(current.round:to_act())
-	if options.to_call > 0 then return L.TO_CALL:format(options.to_call) end
-	if options.can_check then return L.NOTHING_TO_CALL end
-	return L.MUST_BET:format(options.least)
-end
+local choices = HoldemFlow.choices
 
 local function status_line()
-	local current, held = hand(), session.engine:banks()
-	local banks = {}
-	for i, name in ipairs(session.seats) do
-		banks[i] = short(name) .. " " .. (held[name] or 0)
-	end
-	local where
-	if not current then
-		return L.STATUS:format(0, L.NO_HAND, table.concat(banks, ", "))
-	elseif current.phase == "betting" then
-		where = L.TO_ACT:format(short(current:to_act()), choices(current))
-	elseif current.phase == "roll" and current:next_street() then
-		where = L.WAITING_ROLL:format(short(current:dealer_name()), current:next_street())
-	elseif current.phase == "roll" then
-		where = L.WAITING_POT:format(short(current:dealer_name()))
-	elseif current.phase == "showdown" then
-		where = L.SHOWDOWN
-	else
-		where = L.HAND_OVER
-	end
-	return L.STATUS:format(current:pot(), where, table.concat(banks, ", "))
+	return HoldemFlow.status_line(hand(), session.seats, session.engine:banks(), short)
 end
 Game.status_line = status_line
 
@@ -194,9 +165,9 @@ local function saved_secret()
 end
 
 local function after(events)
-	-- The table moved: a timeout the host claims from now on counts from here (Sync.lua).
-	ns.Sync.moved()
-	if hand() and hand().phase == "over" then HandLog.over(session, hand()) end
+	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
+	ns.Takeover.moved()
+	if hand() and hand().phase == Phase.OVER then HandLog.over(session, hand()) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
@@ -213,9 +184,9 @@ local function after(events)
 		return
 	end
 	local me = Comm.me()
-	if current.phase == "betting" and current:to_act() == me then
+	if current.phase == Phase.BETTING and current:to_act() == me then
 		Game.say(L.YOUR_TURN:format(choices(current)) .. " (pot " .. current:pot() .. ")")
-	elseif current.phase == "showdown" and session.mode == "guided" then
+	elseif current.phase == Phase.SHOWDOWN and session.mode == "guided" then
 		-- The showdown turns every box over at once: each client shows its own dice.
 		for _, seat in ipairs(current.seats) do
 			if seat.name == me and (seat.status == "active" or seat.status == "all-in")
@@ -237,7 +208,7 @@ local function after(events)
 	-- step: then it was dropped, to start afresh.)
 	if not session then return end
 	remember_banks()
-	if current.phase == "over" then session.showing = nil end
+	if current.phase == Phase.OVER then session.showing = nil end
 end
 
 ------------------------------------------------------------------------------
@@ -252,7 +223,7 @@ end
 local DEAD = "-"
 
 -- A guided hand's betting actions: turns (below), which every client applies in turn order.
-local TURN_OPS = { put = true, check = true, call = true, fold = true, allin = true, raise = true }
+local TURN_OPS = HoldemFlow.TURN_OPS
 
 -- A player's own chips at a manual table (or a give/reset anywhere): the host applies these
 -- only on the owner's own ACT, which every client hears too and matches the order against.
@@ -262,23 +233,14 @@ local refused_orders = {}
 local MOVE_OPS = { put = true, bet = true, check = true, call = true, raise = true, fold = true,
 	allin = true, pot = true, give = true, reset = true }
 
-local SESSION_OPS = { seat = true, unseat = true, start = true, commit = true, close = true,
-	dealer = true, void = true }
-
 -- Whether `name` holds a seat: only a seated player's own messages bear on the table.
 local function seated(name)
 	for _, seat in ipairs(session.seats) do if seat == name then return true end end
 	return false
 end
 
--- The bank this client believes a player sits down with: what they claim, but never more
--- than this client's own record of them; with no record here, nobody it knows can confirm
--- it, so the starting bank. (An invented bank never spreads into an honest ledger.)
-local function confirmed_bank(name, claimed)
-	local own = db.banks[name]
-	if not own then return RULES.table.starting_bank end
-	return math.min(own, tonumber(claimed) or own)
-end
+-- The bank a player sits down with, as this client's own record confirms it (Ledger.lua).
+local confirmed_bank = Ledger.confirmed
 Game.confirmed_bank = confirmed_bank
 
 local function in_hand(current, name)
@@ -394,7 +356,7 @@ local accept -- the host's side, below
 -- none will have no dice, and their hand is dead at the showdown.
 local function maybe_close(anyway)
 	local current = hand()
-	if session.host ~= Comm.me() or not current or current.phase == "over" then return end
+	if session.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
 	local fair = session.fair
 	if fair.set_hash then return end
 	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
@@ -436,12 +398,12 @@ local function bind_seed()
 	fair.seed = fair.seed or fair.attested_seed
 	if not fair.seed then return end
 	fair.seed_lines = {}
-	session.log[#session.log + 1] = { "SEED", { session.id, session.hands, fair.seed } }
+	session.log[#session.log + 1] = { "SEED", { table = session.id, hand = session.hands, seed = fair.seed } }
 	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
-	ns.Sync.moved()
-	ns.Sync.arm_timeout()
+	ns.Takeover.moved()
+	ns.Takeover.arm_timeout()
 	Game.my_dice()
-	if hand() and hand().phase == "showdown" then after({}) end -- a reveal waiting on it
+	if hand() and hand().phase == Phase.SHOWDOWN then after({}) end -- a reveal waiting on it
 end
 
 -- This player's dice, once their secret and the seed are both known (shown to them alone).
@@ -476,126 +438,135 @@ end
 -- if nobody types), a moment after the order, as the seed.
 local function roll_street_soon()
 	local current = hand()
-	if session.catching_up or not current or current.phase ~= "roll"
+	if session.catching_up or not current or current.phase ~= Phase.ROLL
 		or current:dealer_name() ~= Comm.me() or not current:next_street() then return end
 	local this_hand, street = hand_id(), current:next_street()
 	C_Timer.After(0.5, function()
 		local now = session and hand_id() == this_hand and hand()
-		if now and now.phase == "roll" and now:next_street() == street
+		if now and now.phase == Phase.ROLL and now:next_street() == street
 			and now:dealer_name() == Comm.me() then Game.street(street) end
 	end)
 end
 
-local function apply(op, player, amount, target, dice)
-	if op == "commit" then
-		-- The commitment came in the player's own request.
-		session.fair.commits[player] = target or heard(session.hands)[player]
-		HandLog.commit(session, player, session.fair.commits[player])
-		Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
-		maybe_close()
-		return
-	elseif op == "close" then
-		-- The set holds exactly the commitments the host names, heard from their players.
-		local flags = type(amount) == "string" and amount or ""
-		local holds = {} -- whose commitments, in seat order, for the hand log
-		for i, seat in ipairs(hand().seats) do
-			local held = flags:sub(i + 1, i + 1) == "1"
-			session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
-			if held then holds[#holds + 1] = seat.name end
-		end
-		-- The set hash is this client's own, of the commitments it heard: never the host's
-		-- as sent (a mismatch is named).
-		local list = {}
-		for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
-		local own = #list > 0 and Fair.set_hash(list) or target
-		if own ~= target and not session.catching_up then
-			Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
-		end
-		target = own
-		session.fair.set_hash = target
-		HandLog.close(session, target, holds, session.fair.commits)
-		roll_seed_soon()
-		bind_seed()
-		return
-	elseif op == "dealer" then -- the dealer is gone: the host names who deals on
-		local current = hand()
-		local gone = current:dealer_name()
-		for index, seat in ipairs(current.seats) do
-			if seat.name == target then current.dealer = index end
-		end
-		if current:dealer_name() == gone then return end -- not a player in this hand
-		HandLog.action(session, target, "dealer")
-		session.fair.dealt[Ambiguate(gone, "short")] = true
-		-- A roll by the new dealer heard before this order: read it now.
-		local others = session.fair.others
-		session.fair.others = {}
-		for _, line in ipairs(others) do Game.roll_line(line) end
-		Game.say(L.DEALS_ON:format(short(gone), short(target)))
-		if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
-		roll_street_soon()
-		after({})
-		return
-	elseif op == "void" then
-		-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
-		for name, bank in pairs(session.before_hand) do
-			session.banks[name], db.banks[name] = bank, bank
-		end
-		HandLog.void(session, session.before_hand)
-		Game.say(L.VOID:format(session.hands))
-		rebuild()
-		return
-	elseif op == "seat" then
-		session.seats[#session.seats + 1] = player
-		-- The joiner's own claim (its ACT join, heard here), checked against this client's
-		-- record; the host's figure is never taken as it stands.
-		local claim = session.claims[player]
-		local bank = confirmed_bank(player, claim or amount)
-		-- (A record replayed: the host's figure, as the client's own ledger has moved on since.)
-		if session.catching_up then bank = tonumber(amount) or bank end
-		if not session.catching_up and tonumber(amount) ~= bank then
-			Game.say(L.BANK_NOT_CONFIRMED:format(short(player), tonumber(amount) or 0, bank))
-		end
-		amount = bank
-		session.banks[player] = amount
-		if not session.catching_up then ns.Sync.know_host(session.host) end -- (its seats too)
-		rebuild()
-		Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
-		return
-	elseif op == "unseat" then
-		for i, name in ipairs(session.seats) do
-			if name == player then table.remove(session.seats, i) break end
-		end
-		if session.dealer == player then session.dealer = session.host end
-		rebuild()
-		Game.say(L.LEFT:format(short(player)))
-		return
-	elseif op == "start" then
-		-- The record a catching-up player replays restarts with each hand: where the table
-		-- stood before it (BASE), then this hand's own messages, from the start on.
-		local stood = { session.id, session.seq - 1, session.hands, session.dealer or "" }
-		for _, name in ipairs(session.seats) do
-			stood[#stood + 1] = name .. "=" .. (session.banks[name] or 0)
-		end
-		session.log = { { "BASE", stood }, session.log[#session.log] }
-		session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
-		session.dealer = player
-		session.hands = session.hands + 1
-		session.showing = nil
-		session.rolls = {}
-		session.fair = new_fair()
-		my_dice, my_secret = nil, nil
-		session.steps = 0
-		session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
-		session.before_hand = {} -- what a void hand gives back
-		for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
-		rebuild()
-		local started, reason = session.engine:new_hand()
-		if not started then Game.say(Text.safe(reason, Text.LINE)) return end
-		HandLog.start(session, started, session.before_hand)
-		Game.say(L.NEW_HAND:format(session.hands, short(player)))
-		after(started.events)
-		return
+-- The table's own orders, which the engine does not know: seating, dealing, fair dice. Each
+-- has its handler; any other op is the engine's.
+local ORDERS = {}
+
+ORDERS.commit = function(player, amount, target, dice)
+	-- The commitment came in the player's own request.
+	session.fair.commits[player] = target or heard(session.hands)[player]
+	HandLog.commit(session, player, session.fair.commits[player])
+	Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
+	maybe_close()
+end
+
+ORDERS.close = function(player, amount, target, dice)
+	-- The set holds exactly the commitments the host names, heard from their players.
+	local flags = type(amount) == "string" and amount or ""
+	local holds = {} -- whose commitments, in seat order, for the hand log
+	for i, seat in ipairs(hand().seats) do
+		local held = flags:sub(i + 1, i + 1) == "1"
+		session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
+		if held then holds[#holds + 1] = seat.name end
 	end
+	-- The set hash is this client's own, of the commitments it heard: never the host's
+	-- as sent (a mismatch is named).
+	local list = {}
+	for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
+	local own = #list > 0 and Fair.set_hash(list) or target
+	if own ~= target and not session.catching_up then
+		Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
+	end
+	target = own
+	session.fair.set_hash = target
+	HandLog.close(session, target, holds, session.fair.commits)
+	roll_seed_soon()
+	bind_seed()
+end
+
+-- The dealer is gone: the host names who deals on.
+ORDERS.dealer = function(player, amount, target, dice)
+	local current = hand()
+	local gone = current:dealer_name()
+	for index, seat in ipairs(current.seats) do
+		if seat.name == target then current.dealer = index end
+	end
+	if current:dealer_name() == gone then return end -- not a player in this hand
+	HandLog.action(session, target, "dealer")
+	session.fair.dealt[Ambiguate(gone, "short")] = true
+	-- A roll by the new dealer heard before this order: read it now.
+	local others = session.fair.others
+	session.fair.others = {}
+	for _, line in ipairs(others) do Game.roll_line(line) end
+	Game.say(L.DEALS_ON:format(short(gone), short(target)))
+	if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
+	roll_street_soon()
+	after({})
+end
+
+ORDERS.void = function(player, amount, target, dice)
+	-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
+	Ledger.void(session)
+	Game.say(L.VOID:format(session.hands))
+	rebuild()
+end
+
+ORDERS.seat = function(player, amount, target, dice)
+	session.seats[#session.seats + 1] = player
+	-- The joiner's own claim (its ACT join, heard here), checked against this client's
+	-- record; the host's figure is never taken as it stands.
+	local claim = session.claims[player]
+	local bank = confirmed_bank(player, claim or amount)
+	-- (A record replayed: the host's figure, as the client's own ledger has moved on since.)
+	if session.catching_up then bank = tonumber(amount) or bank end
+	if not session.catching_up and tonumber(amount) ~= bank then
+		Game.say(L.BANK_NOT_CONFIRMED:format(short(player), tonumber(amount) or 0, bank))
+	end
+	amount = bank
+	session.banks[player] = amount
+	if not session.catching_up then ns.CatchUp.know_host(session.host) end -- (its seats too)
+	rebuild()
+	Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
+end
+
+ORDERS.unseat = function(player, amount, target, dice)
+	for i, name in ipairs(session.seats) do
+		if name == player then table.remove(session.seats, i) break end
+	end
+	if session.dealer == player then session.dealer = session.host end
+	rebuild()
+	Game.say(L.LEFT:format(short(player)))
+end
+
+ORDERS.start = function(player, amount, target, dice)
+	-- The record a catching-up player replays restarts with each hand: where the table
+	-- stood before it (BASE), then this hand's own messages, from the start on.
+	local stood = { table = session.id, seq = session.seq - 1, hands = session.hands,
+		dealer = session.dealer, seats = {} }
+	for _, name in ipairs(session.seats) do
+		stood.seats[#stood.seats + 1] = name .. "=" .. (session.banks[name] or 0)
+	end
+	session.log = { { "BASE", stood }, session.log[#session.log] }
+	session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
+	session.dealer = player
+	session.hands = session.hands + 1
+	session.showing = nil
+	session.rolls = {}
+	session.fair = new_fair()
+	my_dice, my_secret = nil, nil
+	session.steps = 0
+	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
+	Ledger.hand_starts(session) -- (what a void hand gives back)
+	rebuild()
+	local started, reason = session.engine:new_hand()
+	if not started then Game.say(Text.safe(reason, Text.LINE)) return end
+	HandLog.start(session, started, session.before_hand)
+	Game.say(L.NEW_HAND:format(session.hands, short(player)))
+	after(started.events)
+end
+
+local function apply(op, player, amount, target, dice)
+	if ORDERS[op] then return ORDERS[op](player, amount, target, dice) end
 	if op == "show" and target == DEAD then
 		-- The host's word: the record a snapshot hands on says so, not a reveal that came late.
 		revealed(session.hands)[player] = { DEAD, "1,1" }
@@ -618,7 +589,7 @@ end
 -- off here (a showdown's own show), so sequence numbers follow the order things happened.
 local function commit_refusal(player)
 	local current = hand()
-	if not current or current.phase == "over" then return "no hand is being played" end
+	if not current or current.phase == Phase.OVER then return "no hand is being played" end
 	if not in_hand(current, player) then return short(player) .. " is not in this hand" end
 	if session.fair.commits[player] then return short(player) .. " has already rolled" end
 	if session.fair.set_hash then
@@ -629,9 +600,9 @@ end
 accept = function(player, op, amount, target, dice)
 	-- How many streets the host had rolled: a client applies this only once it has too.
 	local current = hand()
-	local streets = current and current.phase ~= "over" and #current.community or 0
+	local streets = current and current.phase ~= Phase.OVER and #current.community or 0
 	local events
-	if not SESSION_OPS[op] then
+	if not ORDERS[op] then -- an engine op: the host's engine checks it first
 		local reason
 		events, reason = engine_act(player, op, amount, dice, target)
 		if not events then return reason end
@@ -641,25 +612,26 @@ accept = function(player, op, amount, target, dice)
 	-- The host never echoes per-player data: a reveal travels only in its owner's own message
 	-- (the host's own in this one).
 	local private = op == "show" and target ~= DEAD and player ~= session.host
-	local fields = { session.id, session.seq, op, player, amount or "",
-		private and "" or target or "", private and "" or encode_dice(dice), streets, session.steps }
-	Comm.send("DO", fields)
+	local order = { table = session.id, seq = session.seq, op = op, player = player, amount = amount,
+		target = not private and target or nil, dice = not private and encode_dice(dice) or nil,
+		streets = streets, steps = session.steps }
+	Comm.send("DO", order)
 	if player ~= session.host and MOVE_OPS[op] then -- the owner's word, as this host heard it
-		session.log[#session.log + 1] = { "MOVE", { session.id, player, op, amount or "",
-			target or "" } }
+		session.log[#session.log + 1] = { "MOVE", { table = session.id, player = player, op = op,
+			amount = amount, target = target } }
 	end
-	session.log[#session.log + 1] = { "DO", fields } -- for a player who has to catch up
+	session.log[#session.log + 1] = { "DO", order } -- for a player who has to catch up
 	if events then
 		after(events)
 		maybe_close()
 	else
 		apply(op, player, amount, target, dice)
 	end
-	ns.Sync.arm_timeout()
+	ns.Takeover.arm_timeout()
 end
 
 local function number_or_text(text)
-	if text == "" then return nil end
+	if text == nil or text == "" then return nil end
 	return tonumber(text) or text
 end
 
@@ -675,13 +647,13 @@ local function resync()
 	if session.host == Comm.me() or session.dropping then return end
 	-- Dropped a moment later, not under the feet of whatever is running on this copy now;
 	-- nothing more is applied to it meanwhile (drain stops).
-	ns.Sync.know_host(session.host) -- (and its seats: whose snapshot it may take)
+	ns.CatchUp.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
 	stale.dropping = true
 	C_Timer.After(0, function()
 		if session ~= stale then return end
 		session, my_dice = nil, nil
-		ns.Sync.hello(ns.Sync.KNOWN_RETRIES)
+		ns.CatchUp.hello(ns.CatchUp.KNOWN_RETRIES)
 	end)
 end
 
@@ -691,58 +663,59 @@ local function next_order()
 	local item = session.waiting[session.seq + 1]
 	if not item then return false end
 	local current = hand()
-	local live = current and current.phase ~= "over"
-	if live and #current.community < (tonumber(item[8]) or 0) then return false end
-	if live and session.steps < (tonumber(item[9]) or 0) then return false end
+	local live = current and current.phase ~= Phase.OVER
+	if live and #current.community < (item.streets or 0) then return false end
+	if live and session.steps < (item.steps or 0) then return false end
 	-- A close waits for the commitments it names, a show for the player's own reveal: the
 	-- host never echoes them.
-	if item[3] == "close" and live then
+	local flags = item.amount or "" -- a close's: whose commitments the set holds
+	if item.op == "close" and live then
 		for i, seat in ipairs(current.seats) do
-			if item[5]:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
+			if flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
 				return false
 			end
 		end
 	end
 	-- The host's dead show (a reveal's time ran out) and a close without everyone's
 	-- commitments are timeout claims: taken only once due by this client's clock.
-	if live and item[3] == "show" and item[6] == DEAD and ns.Sync.claim_refused(item[4]) then
+	if live and item.op == "show" and item.target == DEAD and ns.Takeover.claim_refused(item.player) then
 		return false
 	end
-	if (item[3] == "close" or item[3] == "void") and live then
+	if (item.op == "close" or item.op == "void") and live then
 		for i, seat in ipairs(current.seats) do
-			if (item[3] == "void" or item[5]:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
-				and ns.Sync.claim_refused(seat.name) then return false end
+			if (item.op == "void" or flags:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
+				and ns.Takeover.claim_refused(seat.name) then return false end
 		end
 	end
-	if item[3] == "show" and item[6] == "" then
-		if not (revealed(session.hands)[item[4]] and session.fair.seed)
-			or check_later(item[4], drain) then return false end
+	if item.op == "show" and item.target == nil then
+		if not (revealed(session.hands)[item.player] and session.fair.seed)
+			or check_later(item.player, drain) then return false end
 	end
 	-- Someone else's chips move only on their own word (their ACT, heard here or, catching
 	-- up, in the record): the order waits for it (ask_again refuses it if it never comes).
-	if refused_orders[session.id .. ":" .. tostring(item[2])] then return false end
-	if item[4] ~= session.host and MOVE_OPS[item[3]] and not item.owned then
-		if not take_move(item[4], item[3], item[5], item[6]) then return false end
+	if refused_orders[session.id .. ":" .. tostring(item.seq)] then return false end
+	if item.player ~= session.host and MOVE_OPS[item.op] and not item.owned then
+		if not take_move(item.player, item.op, item.amount, item.target) then return false end
 		item.owned = true
 	end
 	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
 	-- catches up): starting over an unfinished one would leave its banks behind.
-	if item[3] == "start" and live then return false end
+	if item.op == "start" and live then return false end
 	-- A dealer named before a street this client already has: its turn order would differ.
-	if item[3] == "dealer" and live and #current.community > (tonumber(item[8]) or 0) then
+	if item.op == "dealer" and live and #current.community > (item.streets or 0) then
 		resync()
 		return false
 	end
 	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
 	-- host's deal passing to its successor, is not).
-	if item[3] == "dealer" and live and current:dealer_name() ~= session.succeeded_from
-		and ns.Sync.connected(current:dealer_name())
-		and ns.Sync.claim_refused(current:dealer_name()) then return false end
-	if (item[3] == "close" or item[3] == "dealer") and not live then
+	if item.op == "dealer" and live and current:dealer_name() ~= session.succeeded_from
+		and ns.Takeover.connected(current:dealer_name())
+		and ns.Takeover.claim_refused(current:dealer_name()) then return false end
+	if (item.op == "close" or item.op == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
 	end
-	if item[3] == "show" and current and current.shown[item[4]] ~= nil then
+	if item.op == "show" and current and current.shown[item.player] ~= nil then
 		-- The host acted for a player whose own reveal crossed it (here the hand may even be
 		-- over already): its record rules.
 		resync()
@@ -750,12 +723,13 @@ local function next_order()
 	end
 	session.waiting[session.seq + 1] = nil
 	session.seq = session.seq + 1
-	local dice = item[7] ~= "" and Dice.decode(item[7]) or nil
+	local dice = item.dice and Dice.decode(item.dice) or nil
 	if item.owned then -- the owner's word goes in the record too, for whoever hosts next
-		session.log[#session.log + 1] = { "MOVE", { session.id, item[4], item[3], item[5], item[6] } }
+		session.log[#session.log + 1] = { "MOVE", { table = session.id, player = item.player,
+			op = item.op, amount = item.amount, target = item.target } }
 	end
 	session.log[#session.log + 1] = { "DO", item }
-	apply(item[3], item[4], number_or_text(item[5]), item[6] ~= "" and item[6] or nil, dice)
+	apply(item.op, item.player, number_or_text(item.amount), item.target, dice)
 	apply_rolls()
 	return true
 end
@@ -766,7 +740,7 @@ local function next_turn()
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
 	local current = hand()
-	if not slot or not current or current.phase == "over" then return false end
+	if not slot or not current or current.phase == Phase.OVER then return false end
 	local actor = current:to_act() -- none while a street waits to be rolled
 	-- (A snapshot's record replays every turn as the host's: those are its word for the
 	-- players' own, and pass.)
@@ -781,7 +755,7 @@ local function next_turn()
 	local entry = slot.attested
 	-- The host acting for another player claims their time ran out: taken only once it has
 	-- by this client's clock too (else the player's own turn, if it comes, is taken).
-	if entry and entry.player ~= session.host and ns.Sync.claim_refused(entry.player) then
+	if entry and entry.player ~= session.host and ns.Takeover.claim_refused(entry.player) then
 		entry = nil
 	end
 	entry = entry or (actor and slot[actor])
@@ -795,10 +769,10 @@ local function next_turn()
 	session.steps = session.steps + 1
 	session.did[session.hands] = session.did[session.hands] or {}
 	session.did[session.hands][session.steps] = entry.key
-	session.log[#session.log + 1] = { "TURN", entry.fields, attested = entry.attested }
+	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
 	after(events)
 	maybe_close()
-	ns.Sync.arm_timeout()
+	ns.Takeover.arm_timeout()
 	apply_rolls()
 	return true
 end
@@ -807,9 +781,7 @@ end
 -- may, else fold, and only for the player to act.
 timeout_turn = function(entry, actor)
 	if entry.player ~= actor then return false end
-	local current = hand()
-	local allowed = current.round:options(current.round:to_act()).can_check and "check" or "fold"
-	return entry.op == allowed
+	return entry.op == HoldemFlow.timeout_op(hand())
 end
 
 -- Something this client has heard but cannot apply yet: an order after a missing one, or a
@@ -817,7 +789,7 @@ end
 -- Commitments need no order either: each one heard for this hand counts until the set closes.
 local function next_commit()
 	local current = hand()
-	if not current or current.phase == "over" or session.fair.set_hash then return false end
+	if not current or current.phase == Phase.OVER or session.fair.set_hash then return false end
 	for player, commitment in pairs(heard(session.hands)) do
 		if not session.fair.commits[player] and in_hand(current, player) then
 			apply("commit", player, session.hands, commitment)
@@ -831,7 +803,7 @@ end
 -- (checked on a later frame first), in whatever order they came.
 local function next_show()
 	local current = hand()
-	if session.mode ~= "guided" or not current or current.phase ~= "showdown" then return false end
+	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end
@@ -847,24 +819,24 @@ local function next_show()
 	return false
 end
 
--- The host's heartbeat (Sync.lua) said it is further on than this client.
+-- The host's heartbeat (core/Takeover.lua) said it is further on than this client.
 local function behind_host()
 	local at, current = session.behind, hand()
-	local live = current ~= nil and current.phase ~= "over"
+	local live = current ~= nil and current.phase ~= Phase.OVER
 	return at ~= nil and (at.seq > session.seq or at.hands > session.hands
 		or (at.hands == session.hands and (at.steps > session.steps or (at.over and live)
 			or (live and (at.streets or 0) > #current.community))))
 end
 
 local function pending()
-	-- Holding a timeout claimed early (Sync.claim_refused) is no gap: a snapshot would take it.
+	-- Holding a timeout claimed early (Takeover.claim_refused) is no gap: a snapshot would take it.
 	if session.holding then return false end
 	if next(session.waiting) or behind_host() then return true end
 	local turns = session.turns[session.hands]
 	local current = hand()
-	if not current or current.phase == "over" then return false end
+	if not current or current.phase == Phase.OVER then return false end
 	-- A reveal while this client is still betting: the turns before it never came.
-	if current.phase == "betting" and next(revealed(session.hands)) then return true end
+	if current.phase == Phase.BETTING and next(revealed(session.hands)) then return true end
 	if not turns then return false end
 	for step, slot in pairs(turns) do
 		if step > session.steps + 1 and next(slot) then return true end -- one came after a gap
@@ -883,46 +855,46 @@ local function ask_again()
 	-- The next order waits on commitments (a close) or a reveal (a show) that never came: their
 	-- players are asked to send them again (only a player's own word counts for them).
 	local item = session.waiting[session.seq + 1]
-	local refused = item and refused_orders[session.id .. ":" .. tostring(item[2])]
-	if item and (refused or item[4] ~= session.host and MOVE_OPS[item[3]] and not item.owned) then
+	local refused = item and refused_orders[session.id .. ":" .. tostring(item.seq)]
+	if item and (refused or item.player ~= session.host and MOVE_OPS[item.op] and not item.owned) then
 		-- The host moved a player's chips without that player's word: not applied here.
 		if not refused then
-			Game.say(L.NOT_THEIR_WORD:format(short(session.host), short(item[4]), Text.safe(item[3])))
+			Game.say(L.NOT_THEIR_WORD:format(short(session.host), short(item.player), Text.safe(item.op)))
 		end
 		-- Remembered past a dropped copy: the host's snapshot does not bring it back.
-		refused_orders[session.id .. ":" .. tostring(item[2])] = true
+		refused_orders[session.id .. ":" .. tostring(item.seq)] = true
 		session.waiting[session.seq + 1] = nil
 		session.seq = session.seq + 1
 		drain()
 		return true
 	end
-	if item and current and current.phase ~= "over" and (item[3] == "close" or item[3] == "show") then
-		local asked = 0
+	if item and current and current.phase ~= Phase.OVER and (item.op == "close" or item.op == "show") then
+		local asked, flags = 0, item.amount or ""
 		for i, seat in ipairs(current.seats) do
-			if item[3] == "close" and item[5]:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
-				or item[3] == "show" and item[4] == seat.name and not revealed(session.hands)[seat.name] then
-				Comm.send("AGAIN", { session.id, session.hands, item[3] == "close" and "commit" or "show",
-					seat.name })
+			if item.op == "close" and flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
+				or item.op == "show" and item.player == seat.name and not revealed(session.hands)[seat.name] then
+				Comm.send("AGAIN", { table = session.id, hand = session.hands,
+					step = item.op == "close" and "commit" or "show", player = seat.name })
 				asked = asked + 1
 			end
 		end
 		return asked > 0
 	end
-	if current and current.phase == "showdown" and not item then -- reveals that never came
+	if current and current.phase == Phase.SHOWDOWN and not item then -- reveals that never came
 		local asked = 0
 		for _, seat in ipairs(current.seats) do
 			if in_hand(current, seat.name) and current.shown[seat.name] == nil then
-				Comm.send("AGAIN", { session.id, session.hands, "show", seat.name })
+				Comm.send("AGAIN", { table = session.id, hand = session.hands, step = "show", player = seat.name })
 				asked = asked + 1
 			end
 		end
 		return asked > 0
 	end
-	local actor = current and current.phase ~= "over" and current:to_act()
+	local actor = current and current.phase ~= Phase.OVER and current:to_act()
 	if not actor or next(session.waiting) then return false end
 	local at = session.behind -- behind on the host's orders, not just a turn: no one to ask
 	if at and (at.seq > session.seq or at.hands > session.hands) then return false end
-	Comm.send("AGAIN", { session.id, session.hands, session.steps + 1, actor })
+	Comm.send("AGAIN", { table = session.id, hand = session.hands, step = session.steps + 1, player = actor })
 	return true
 end
 
@@ -945,29 +917,32 @@ local function turn_sent(number, step)
 	if session.host ~= Comm.me() then return nil end
 	for i = #session.log, 1, -1 do
 		local entry = session.log[i]
-		if entry[1] == "TURN" and entry.attested and tostring(entry[2][2]) == tostring(number)
-			and tostring(entry[2][3]) == tostring(step) then
+		if entry[1] == "TURN" and entry.attested and tostring(entry[2].hand) == tostring(number)
+			and tostring(entry[2].step) == tostring(step) then
 			return entry[2]
 		end
 	end
 end
 
-Comm.on("AGAIN", function(_, fields)
-	if not session or fields[1] ~= session.id then return end
+Comm.on("AGAIN", function(_, asked)
+	if not session or asked.table ~= session.id then return end
 	-- This player's commitment or reveal for this hand, as it sent it: only it sends it again.
-	local number = tonumber(fields[2])
-	if fields[4] == Comm.me() and number == session.hands and fields[3] == "commit" then
+	local number = asked.hand
+	if asked.player == Comm.me() and number == session.hands and asked.step == "commit" then
 		local mine = heard(number)[Comm.me()]
-		if mine then Comm.send("ACT", { session.id, "commit", number, mine, "" }) end
+		if mine then Comm.send("ACT", { table = session.id, op = "commit", amount = number, target = mine }) end
 		return
-	elseif fields[4] == Comm.me() and number == session.hands and fields[3] == "show" then
+	elseif asked.player == Comm.me() and number == session.hands and asked.step == "show" then
 		local reveal = revealed(number)[Comm.me()]
-		if reveal then Comm.send("ACT", { session.id, "show", number, reveal[1], reveal[2] }) end
+		if reveal then
+			Comm.send("ACT", { table = session.id, op = "show", amount = number, target = reveal[1],
+				dice = reveal[2] })
+		end
 		return
 	end
-	if fields[4] ~= Comm.me() and session.host ~= Comm.me() then return end
-	local turn_fields = turn_sent(fields[2], fields[3])
-	if turn_fields then Comm.send("TURN", turn_fields) end
+	if asked.player ~= Comm.me() and session.host ~= Comm.me() then return end
+	local sent = turn_sent(asked.hand, asked.step)
+	if sent then Comm.send("TURN", sent) end
 end)
 
 -- One more thing applied, if any can be. Each may resync (drop the table): stop there.
@@ -1003,9 +978,9 @@ drain = function()
 	draining = false
 	if not ok then error(failure, 0) end
 	if not session or session.dropping then return end
-	if moved then ns.Sync.arm_beat() end
+	if moved then ns.Heartbeat.arm_beat() end
 	if resume_turn() then return end
-	if pending() then ns.Sync.watch_gap() end -- something came before one missing
+	if pending() then ns.Heartbeat.watch_gap() end -- something came before one missing
 end
 
 -- Only the host orders the table or acts for another player: anyone else's such message is
@@ -1019,15 +994,15 @@ end
 -- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
 -- it is), so the player sends it to everyone, who apply it when its step comes; the host sends
 -- one only for a player it acts for. The host's messages then do not grow with the table.
-take_turn = function(sender, fields)
-	local number, step, player = tonumber(fields[2]), tonumber(fields[3]), fields[5]
+take_turn = function(sender, sent)
+	local number, step, player = sent.hand, sent.step, sent.player
 	if not (number and step and player) then return end
 	local attested = sender == session.host
 	if sender ~= player and not attested then return forged(sender) end
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
-	local key = table.concat({ player, fields[4] or "", fields[6] or "" }, " ")
+	local key = table.concat({ player, sent.op or "", sent.amount or "" }, " ")
 	if number < session.hands or (number == session.hands and step <= session.steps) then
 		-- Applied already: the host's word for that turn must be what this client did.
 		local did = session.did[number] and session.did[number][step]
@@ -1037,8 +1012,8 @@ take_turn = function(sender, fields)
 	session.turns[number] = session.turns[number] or {}
 	local slot = session.turns[number][step] or {}
 	session.turns[number][step] = slot
-	local entry = { player = player, op = fields[4], amount = tonumber(fields[6]),
-		streets = tonumber(fields[7]) or 0, key = key, attested = attested, fields = fields }
+	local entry = { player = player, op = sent.op, amount = sent.amount,
+		streets = sent.streets or 0, key = key, attested = attested, sent = sent }
 	if attested then slot.attested = entry else slot[player] = slot[player] or entry end
 	drain()
 end
@@ -1046,27 +1021,32 @@ end
 -- Send a turn (this player's own, or the host's for a player it acts for) and take it here.
 local function turn(player, op, amount)
 	local current = hand()
-	local fields = { session.id, session.hands, session.steps + 1, op, player, amount or "",
-		current and current.phase ~= "over" and #current.community or 0 }
-	if player == Comm.me() then my_turns()[fields[3]] = fields end
-	Comm.send("TURN", fields)
-	take_turn(Comm.me(), fields)
-	local number, step = fields[2], fields[3]
-	ns.Sync.confirm("TURN", fields, function(now)
+	local sent = { table = session.id, hand = session.hands, step = session.steps + 1, op = op,
+		player = player, amount = amount,
+		streets = current and current.phase ~= Phase.OVER and #current.community or 0 }
+	if player == Comm.me() then my_turns()[sent.step] = sent end
+	Comm.send("TURN", sent)
+	take_turn(Comm.me(), sent)
+	local number, step = sent.hand, sent.step
+	ns.Heartbeat.confirm("TURN", sent, function(now)
 		return now.hands ~= number or now.steps > step -- someone acted after it
 	end)
 end
 
-Comm.on("TURN", function(sender, fields)
-	if session and fields[1] == session.id then take_turn(sender, fields) end
+-- (An empty op or player is the empty name, as it always was: never a default.)
+Comm.on("TURN", function(sender, sent)
+	if not (session and sent.table == session.id) then return end
+	sent.op, sent.player = sent.op or "", sent.player or ""
+	take_turn(sender, sent)
 end)
 
-Comm.on("DO", function(sender, fields)
-	if not session or fields[1] ~= session.id then return end
+Comm.on("DO", function(sender, order)
+	if not session or order.table ~= session.id then return end
 	if sender ~= session.host then return forged(sender) end
-	local seq = tonumber(fields[2])
+	local seq = order.seq
 	if not seq or seq <= session.seq then return end -- applied already (a duplicate)
-	session.waiting[seq] = fields
+	order.op, order.player = order.op or "", order.player or ""
+	session.waiting[seq] = order
 	drain()
 end)
 
@@ -1087,58 +1067,25 @@ end
 
 apply_rolls = function()
 	local current = hand()
-	while current and current.phase ~= "over" and current:next_street() do
+	while current and current.phase ~= Phase.OVER and current:next_street() do
 		local index = street_index(current:next_street())
 		local dice = session.rolls[index]
-		if not dice or (session.mode == "guided" and current.phase ~= "roll") then break end
+		if not dice or (session.mode == "guided" and current.phase ~= Phase.ROLL) then break end
 		local street = current:next_street() -- (its name, for the hand log)
 		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
 		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
 		HandLog.street(session, index, current:dealer_name(), street, dice, session.fair.lines[index])
 		-- Every client keeps the table's record: whoever becomes host can hand it on.
-		session.log[#session.log + 1] = { "ROLLED", { session.id, session.hands, index,
-			Dice.encode(dice) } }
-		ns.Sync.arm_timeout()
+		session.log[#session.log + 1] = { "ROLLED", { table = session.id, hand = session.hands,
+			street = index, dice = Dice.encode(dice) } }
+		ns.Takeover.arm_timeout()
 		after(events)
 		if not session then return end
 	end
 	drain()
 end
 
--- Everyone in the group, as "Name-Realm".
-local function group_names()
-	local names, home = {}, GetNormalizedRealmName()
-	if IsInRaid() then
-		for i = 1, GetNumGroupMembers() do
-			local name = GetRaidRosterInfo(i)
-			if name then names[#names + 1] = name:find("-", 1, true) and name or name .. "-" .. home end
-		end
-		return names
-	end
-	names[1] = Comm.me()
-	for i = 1, GetNumSubgroupMembers() do
-		local name, realm = UnitName("party" .. i)
-		if name then names[#names + 1] = name .. "-" .. ((realm and realm ~= "") and realm or home) end
-	end
-	return names
-end
-
--- Two group members of one name from different realms (a roll line, which carries no realm,
--- could be either's): the pair, or nil. With `short`, only a pair of that name.
-local function namesakes(short_name)
-	local by = {}
-	for _, full in ipairs(group_names()) do
-		local name = Ambiguate(full, "short")
-		if by[name] and by[name] ~= full and (not short_name or short_name == name) then
-			return by[name], full
-		end
-		by[name] = by[name] or full
-	end
-end
-
--- Roll lines heard while this client has no table (between dropping its copy and the
--- snapshot): read once the snapshot is in, or a seed or street rolled meanwhile is lost here.
-local unread_rolls = {}
+local namesakes = Rolls.namesakes -- (two group members a roll line could be from)
 
 -- Which street's range this is, if any.
 local function street_of(low, high)
@@ -1150,8 +1097,7 @@ end
 
 function Game.roll_line(text)
 	if not session then -- the last few, for when the snapshot is in
-		if #unread_rolls >= 20 then table.remove(unread_rolls, 1) end
-		unread_rolls[#unread_rolls + 1] = text
+		Rolls.keep_unread(text)
 	end
 	if not session or not hand() then return end
 	local name, value, low, high = Dice.parse_roll(text)
@@ -1185,93 +1131,74 @@ function Game.roll_line(text)
 end
 
 ------------------------------------------------------------------------------
--- Every table states its ruleset's fingerprint (OPEN, SNAP), and a player's join carries the
--- player's own: a client whose rules differ does not sit at the table, nor does its host
--- seat one.
+-- One ruleset a table (Fingerprint.lua): a client whose rules differ takes nothing from it.
 
-local FINGERPRINT = RULES.fingerprint
-local RULE_WORDS = { dice = L.RULES_DICE, hands = L.RULES_HANDS, deal = L.RULES_DEAL,
-	table = L.RULES_TABLE }
-local foreign -- the last table heard of whose rules differ: { id =, line = }
-
--- nil if `id` is this addon's fingerprint; else the parts that differ by `sections` (as
--- messages carry them, "dice=...,hands=..."), in words ("the hand order differs"), or "".
-local function rules_differ(id, sections)
-	if id == FINGERPRINT.id then return nil end
-	local theirs, differ = {}, {}
-	for name, hash in tostring(sections or ""):gmatch("(%a+)=(%x+)") do theirs[name] = hash end
-	for _, name in ipairs(FINGERPRINT.order) do
-		if theirs[name] and theirs[name] ~= FINGERPRINT.sections[name] then
-			differ[#differ + 1] = RULE_WORDS[name]
-		end
-	end
-	if #differ < 2 then return differ[1] or "" end
-	return table.concat(differ, ", ", 1, #differ - 1) .. " and " .. differ[#differ]
-end
+local rules_differ = Fingerprint.differ
 
 -- A table opened or snapshot whose rules differ from this addon's: say so (once a table),
 -- and true; this client then takes nothing from it.
 function Game.other_rules(id, host, fingerprint, sections)
-	local differ = rules_differ(fingerprint, sections)
-	if not differ then return false end
-	if not (foreign and foreign.id == id) then
-		foreign = { id = id, line = differ == "" and L.OTHER_RULES_UNNAMED:format(short(host))
-			or L.OTHER_RULES:format(short(host), differ) }
-		Game.say(foreign.line)
-	end
-	return true
+	local other, line = Fingerprint.foreign(id, short(host), fingerprint, sections)
+	if line then Game.say(line) end
+	return other
 end
 
--- Whether the table `id` is one this client cannot sit at (the last heard of).
-function Game.foreign_table(id)
-	return foreign ~= nil and foreign.id == id
+Game.foreign_table = Fingerprint.is_foreign
+
+-- The host's answer to a player's request, by op, with the reason it refuses, if it does; any
+-- other op is the engine's (accept checks and applies it).
+local REQUESTS = {}
+
+function REQUESTS.join(sender, request, number)
+	local differ = rules_differ(request.fingerprint, request.sections)
+	if differ then return differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ) end
+	return Game.seat(sender, number)
 end
 
-Comm.on("ACT", function(sender, fields)
-	if not session or fields[1] ~= session.id then return end
-	local op = fields[2]
-	local number = tonumber(fields[3])
-	if op == "join" then session.claims[sender] = tonumber(fields[3]) end
+function REQUESTS.leave(sender)
+	return Game.unseat(sender)
+end
+
+-- The host's own decisions, never a player's request: nothing, and no answer.
+local function host_decides() end
+REQUESTS.seat, REQUESTS.unseat, REQUESTS.start = host_decides, host_decides, host_decides
+REQUESTS.close, REQUESTS.dealer, REQUESTS.void = host_decides, host_decides, host_decides
+
+Comm.on("ACT", function(sender, request)
+	if not session or request.table ~= session.id then return end
+	local op = request.op or ""
+	local number = tonumber(request.amount)
+	if op == "join" then session.claims[sender] = number end
 	-- A watcher's commitment, reveal or move is nobody's: it changes nothing, anywhere.
 	if op ~= "join" and not seated(sender) then return end
-	if MOVE_OPS[op] then heard_move(sender, op, fields[3], fields[4]) end
+	if MOVE_OPS[op] then heard_move(sender, op, request.amount, request.target) end
 	if op == "commit" then
 		if not number or heard(number)[sender] then return end
 		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
 		-- it (drain) while the set is open. The host tells a player who came too late.
 		local late = session.host == Comm.me() and number == session.hands and
 			commit_refusal(sender)
-		heard(number)[sender] = fields[4]
+		heard(number)[sender] = request.target or ""
 		drain()
-		if late then Comm.send("NO", { session.id, late }, sender) end
+		if late then Comm.send("NO", { table = session.id, reason = late }, sender) end
 		return
 	elseif op == "show" and number and not revealed(number)[sender] then
-		revealed(number)[sender] = { fields[4], fields[5] }
+		revealed(number)[sender] = { request.target or "", request.dice or "" }
 		drain()
 	end
 	if op == "show" and session.mode == "guided" then return end -- applied by drain, unordered
 	if session.host ~= Comm.me() then return end
-	local dice = fields[5] ~= "" and Dice.decode(fields[5]) or nil
+	local dice = request.dice and Dice.decode(request.dice) or nil
 	local reason
-	if op == "join" then
-		local differ = rules_differ(fields[6], fields[7])
-		if differ then
-			reason = differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ)
-		else
-			reason = Game.seat(sender, tonumber(fields[3]))
-		end
-	elseif op == "leave" then
-		reason = Game.unseat(sender)
-	elseif op == "seat" or op == "unseat" or op == "start" or op == "close" or op == "dealer" then
-		return -- the host's own decisions, never a player's request
+	if REQUESTS[op] then
+		reason = REQUESTS[op](sender, request, number)
 	elseif op == "show" and number == session.hands
-		and check_later(sender, function() Comm.handlers.ACT(sender, fields) end) then
+		and check_later(sender, function() Comm.deliver(sender, "ACT", request) end) then
 		return -- a manual table's show: taken up again once checked, on a later frame
 	else
-		reason = accept(sender, op, number_or_text(fields[3] or ""),
-			fields[4] ~= "" and fields[4] or nil, dice)
+		reason = accept(sender, op, number_or_text(request.amount), request.target, dice)
 	end
-	if reason then Comm.send("NO", { session.id, reason }, sender) end
+	if reason then Comm.send("NO", { table = session.id, reason = reason }, sender) end
 end)
 
 function Comm.on_other_version(sender, version)
@@ -1283,41 +1210,44 @@ function Comm.on_pause(paused)
 	Game.say(paused and L.PAUSED or L.RESUMED)
 end
 
-Comm.on("NO", function(sender, fields)
-	if session and sender == session.host and fields[1] == session.id then
-		Game.say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(fields[2] or "?", Text.REASON)))
+Comm.on("NO", function(sender, refused)
+	if session and sender == session.host and refused.table == session.id then
+		Game.say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(refused.reason or "?", Text.REASON)))
 	end
 end)
 
-Comm.on("OPEN", function(sender, fields)
+Comm.on("OPEN", function(sender, opened)
 	if session and session.host ~= sender then return end
-	if Game.other_rules(fields[1], sender, fields[7], fields[8]) then return end
-	local mode, minimum, blinds = fields[2], tonumber(fields[3]), fields[4] == "1"
-	local claimed = tonumber(fields[5])
+	-- (An empty id or mode stays empty: the engine refuses a table of no mode, never
+	-- defaults it.)
+	opened.table, opened.mode = opened.table or "", opened.mode or ""
+	if Game.other_rules(opened.table, sender, opened.fingerprint, opened.sections) then return end
+	local claimed = opened.bank
 	local bank = confirmed_bank(sender, claimed)
-	if not Game.open_session(fields[1], sender, mode, minimum, blinds, bank) then
+	if not Game.open_session(opened.table, sender, opened.mode, opened.minimum,
+		opened.blinds == true, bank) then
 		return
 	end
 	if claimed ~= bank then
 		Game.say(L.BANK_NOT_CONFIRMED:format(short(sender), claimed or 0, bank))
 	end
-	session.timeout = tonumber(fields[6]) -- any seat may become the host and need it
-	session.deadlines = fields[9] == "1"
+	session.timeout = opened.timeout -- any seat may become the host and need it
+	session.deadlines = opened.deadlines == true
 end)
 
 Comm.on("DEAL", function(sender)
 	Game.say(L.ROLLS_UNDER_BOX:format(short(sender), pronoun(sender)))
 end)
 
-Comm.on("SHOW", function(sender, fields)
-	local dice = Dice.decode(fields[1])
+Comm.on("SHOW", function(sender, shown)
+	local dice = Dice.decode(shown.dice)
 	if not dice then return end
 	Game.say(Dice.line(dice))
 	Game.say(L.UNCOVERS:format(short(sender), pronoun(sender)))
 	-- At a table, dice shown early are checked as at the showdown; a liar's hand is dead.
 	local fair = session and session.fair
-	if fair and fair.commits[sender] and fair.seed and fields[3] == hand_id() and
-		not Fair.check(fair.commits[sender], fields[2], dice, fair.seed, hand_id(), sender,
+	if fair and fair.commits[sender] and fair.seed and shown.hand == hand_id() and
+		not Fair.check(fair.commits[sender], shown.secret or "", dice, fair.seed, hand_id(), sender,
 			fair.set_hash) then
 		fair.dead[sender] = true
 		Game.say(L.BAD_REVEAL:format(short(sender)))
@@ -1338,21 +1268,22 @@ function Game.request(op, amount, target, dice)
 		turn(me, op, amount)
 	elseif op == "commit" then
 		heard(session.hands)[me] = target
-		local fields, number = { session.id, op, amount or "", target or "", "" }, session.hands
-		Comm.send("ACT", fields)
+		local request, number = { table = session.id, op = op, amount = amount, target = target },
+			session.hands
+		Comm.send("ACT", request)
 		drain()
-		ns.Sync.confirm("ACT", fields, function(now)
+		ns.Heartbeat.confirm("ACT", request, function(now)
 			return now.hands ~= number or now.fair.set_hash ~= nil -- the set closed
 		end)
 	elseif session.mode == "guided" and op == "show" then
 		if revealed(session.hands)[me] then return end -- one reveal a hand: the first stands
 		revealed(session.hands)[me] = { target or "", encode_dice(dice) }
-		local fields, number = { session.id, op, session.hands, target or "", encode_dice(dice) },
-			session.hands
-		Comm.send("ACT", fields)
+		local request, number = { table = session.id, op = op, amount = session.hands, target = target,
+			dice = encode_dice(dice) }, session.hands
+		Comm.send("ACT", request)
 		drain()
 		-- (The hand over here says nothing of the host: it may lack this very reveal.)
-		ns.Sync.confirm("ACT", fields, function(now) return now.hands ~= number end)
+		ns.Heartbeat.confirm("ACT", request, function(now) return now.hands ~= number end)
 	elseif session.host == me then
 		reason = accept(me, op, amount, target, dice)
 		if reason then Game.say(Text.safe(reason, Text.LINE)) end
@@ -1361,9 +1292,9 @@ function Game.request(op, amount, target, dice)
 			amount = session.hands
 			revealed(session.hands)[me] = { target or "", encode_dice(dice) }
 		end
-		local fields = { session.id, op, amount or "", target or "", encode_dice(dice) }
-		if MOVE_OPS[op] then heard_move(me, op, fields[3], fields[4]) end -- (no echo of its own)
-		Comm.send("ACT", fields)
+		if MOVE_OPS[op] then heard_move(me, op, amount, target) end -- (no echo of its own)
+		Comm.send("ACT", { table = session.id, op = op, amount = amount, target = target,
+			dice = encode_dice(dice) })
 	end
 end
 
@@ -1377,10 +1308,10 @@ function Game.open_session(id, host, mode, minimum, blinds, host_bank, quietly)
 		heard = {}, revealed = {}, warned = {}, log = {}, moves = {}, claims = {}, mode_settings = { minimum, blinds },
 		steps = 0, turns = {}, did = {},
 		opening_bank = host_bank or Game.bank_of(host), catching_up = quietly, opener = host }
-	foreign = nil -- (a table of other rules heard of before is not this one)
+	Fingerprint.forget() -- (a table of other rules heard of before is not this one)
 	rebuild()
 	if not session.engine then session = nil return end -- settings the engine refuses
-	if not quietly then ns.Sync.know_host(host) end
+	if not quietly then ns.CatchUp.know_host(host) end
 	Game.say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
 	return true
 end
@@ -1389,7 +1320,7 @@ end
 -- would unseat everyone and lose the pot. True (and the one line said) if one is in play.
 local function mid_hand(command)
 	local current = hand()
-	if not (current and current.phase ~= "over") then return false end
+	if not (current and current.phase ~= Phase.OVER) then return false end
 	Game.say(L.MID_HAND:format(session.hands, "/" .. RULES.addon.long .. " " .. command))
 	return true
 end
@@ -1402,7 +1333,7 @@ function Game.open(words)
 	end
 	local mode, minimum, blinds = "guided", RULES.table.minimum_bet, RULES.table.blinds
 	local timeout -- `timeout N`: seconds the host waits for anyone before acting for them
-	-- The ruleset's deadline for each phase (Sync.lua): at a guided table unless `notimeout`
+	-- The ruleset's deadline for each phase (core/Takeover.lua): at a guided table unless `notimeout`
 	-- (friends who take their time), at a manual one only with `timeout` alone.
 	local deadlines
 	local i = 1
@@ -1439,8 +1370,9 @@ function Game.open(words)
 	local id = me .. ":" .. time()
 	Game.open_session(id, me, mode, minimum, blinds, Game.bank_of(me))
 	session.timeout, session.deadlines = timeout, deadlines
-	Comm.send("OPEN", { id, mode, minimum, blinds and "1" or "0", Game.bank_of(me), timeout or "",
-		FINGERPRINT.id, FINGERPRINT.wire, deadlines and "1" or "" })
+	Comm.send("OPEN", { table = id, mode = mode, minimum = minimum, blinds = blinds and true or false,
+		bank = Game.bank_of(me), timeout = timeout, fingerprint = Fingerprint.id,
+		sections = Fingerprint.wire, deadlines = deadlines })
 end
 
 -- The host seats a player (nil), or says why not.
@@ -1455,7 +1387,7 @@ function Game.seat(player, claimed)
 		end
 	end
 	local current = hand()
-	if current and current.phase ~= "over" then return "wait for the hand to end" end
+	if current and current.phase ~= Phase.OVER then return "wait for the hand to end" end
 	if #session.seats >= session.engine.config.max_players then return "the table is full" end
 	local bank = confirmed_bank(player, claimed)
 	if claimed and claimed ~= bank then Game.say(L.CLAIMED:format(short(player), claimed, bank)) end
@@ -1464,19 +1396,19 @@ end
 
 function Game.unseat(player)
 	local current = hand()
-	if current and current.phase ~= "over" then return "wait for the hand to end" end
+	if current and current.phase ~= Phase.OVER then return "wait for the hand to end" end
 	accept(player, "unseat")
 end
 
 function Game.join()
-	if not session then Game.say(foreign and foreign.line or L.NO_TABLE) return end
+	if not session then Game.say(Fingerprint.line() or L.NO_TABLE) return end
 	local me = Comm.me()
 	for _, name in ipairs(session.seats) do
 		if name == me then Game.say(L.ALREADY_SEATED) return end
 	end
 	if mid_hand("join") then return end
-	Comm.send("ACT", { session.id, "join", Game.bank_of(me), "", "", FINGERPRINT.id,
-		FINGERPRINT.wire })
+	Comm.send("ACT", { table = session.id, op = "join", amount = Game.bank_of(me),
+		fingerprint = Fingerprint.id, sections = Fingerprint.wire })
 end
 
 function Game.leave()
@@ -1484,7 +1416,7 @@ function Game.leave()
 	local me = Comm.me()
 	if session.host == me then Game.say(L.HOST_STAYS) return end
 	if mid_hand("leave") then return end
-	Comm.send("ACT", { session.id, "leave", "", "", "" })
+	Comm.send("ACT", { table = session.id, op = "leave" })
 end
 
 function Game.start()
@@ -1494,7 +1426,7 @@ function Game.start()
 	local me = Comm.me()
 	if session.host ~= me then Game.say(L.ONLY_HOST:format(short(session.host))) return end
 	local current = hand()
-	if current and current.phase ~= "over" then Game.say("The hand is not over yet.") return end
+	if current and current.phase ~= Phase.OVER then Game.say("The hand is not over yet.") return end
 	-- The deal moves one seat left each hand, past players with nothing left.
 	local dealer = session.dealer
 	if session.hands > 0 then
@@ -1511,7 +1443,7 @@ end
 -- The deal command (/tdeal): roll your dice under the box; only you see them.
 function Game.deal()
 	local current = hand()
-	if current and current.phase ~= "over" and in_hand(current, Comm.me()) then
+	if current and current.phase ~= Phase.OVER and in_hand(current, Comm.me()) then
 		-- At a table: commit to a secret; the dice come with the dealer's seed roll. Once a
 		-- hand: a secret already committed to (kept in SavedVariables across a /reload or
 		-- a snapshot still replaying) stands; a second one would not match the commitment.
@@ -1529,7 +1461,7 @@ function Game.deal()
 		return
 	end
 	-- Away from a table: the original addon's private roll.
-	if my_dice and current and current.phase ~= "over" then
+	if my_dice and current and current.phase ~= Phase.OVER then
 		Game.say(L.ALREADY_ROLLED:format(Dice.line(my_dice, settings().ascii)))
 		return
 	end
@@ -1544,13 +1476,13 @@ end
 function Game.show()
 	if not my_dice then Game.say(L.NO_DICE) return end
 	local current = hand()
-	if current and current.phase == "showdown" then
+	if current and current.phase == Phase.SHOWDOWN then
 		Game.request("show", nil, my_secret or "", my_dice)
 		return
 	end
 	Game.say(Dice.line(my_dice))
 	Game.say(L.UNCOVERS:format(short(Comm.me()), pronoun("player")))
-	Comm.send("SHOW", { Dice.encode(my_dice), my_secret or "", session and hand_id() or "" })
+	Comm.send("SHOW", { dice = Dice.encode(my_dice), secret = my_secret, hand = session and hand_id() or nil })
 end
 
 -- The dealer's street: roll the dice here, then ask the table.
@@ -1584,36 +1516,36 @@ function Game.mode()
 end
 
 ------------------------------------------------------------------------------
--- What Sync.lua (catching up, timeouts, a new host) needs of the table's insides.
+-- What keeping the table in step (core/Heartbeat.lua, CatchUp.lua, Takeover.lua) uses of it.
 
-Game.internal = {
-	session = function() return session end,
-	hand = hand, heard = heard, revealed = revealed, in_hand = in_hand, rebuild = rebuild,
-	seated = seated, heard_move = heard_move,
-	short = short, after = after, accept = accept, apply_rolls = apply_rolls,
-	bind_seed = bind_seed, maybe_close = maybe_close, status_line = status_line,
-	resync = resync, turn = turn, pending = pending, ask_again = ask_again, DEAD = DEAD,
-	turn_sent = turn_sent, roll_seed_soon = roll_seed_soon, drain = drain,
-	banks_digest = banks_digest,
-	-- Nobody is left to run the table: a hand in play is void, every bet goes back.
-	void = function()
-		local current = hand()
-		if current and current.phase ~= "over" and session.before_hand then
-			for name, bank in pairs(session.before_hand) do
-				session.banks[name], db.banks[name] = bank, bank
-			end
-			HandLog.void(session, session.before_hand)
-			Game.say(L.VOID:format(session.hands))
-		end
-		session, my_dice = nil, nil
-	end,
-	forget = function() session, my_dice = nil, nil end, -- this client left the table's group
-	db = function() return db end,
-	-- This player's secret for the current hand, if it survived in SavedVariables.
-	restore_secret = function() my_secret = saved_secret() end,
-	read_unread_rolls = function()
-		local lines = unread_rolls
-		unread_rolls = {}
-		for _, text in ipairs(lines) do Game.roll_line(text) end
-	end,
-}
+Game.hand, Game.heard, Game.revealed, Game.in_hand, Game.rebuild = hand, heard, revealed, in_hand,
+	rebuild
+Game.seated, Game.heard_move, Game.short, Game.after, Game.accept = seated, heard_move, short, after,
+	accept
+Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, bind_seed, maybe_close,
+	resync
+Game.turn, Game.pending, Game.ask_again, Game.DEAD, Game.turn_sent = turn, pending, ask_again, DEAD,
+	turn_sent
+Game.roll_seed_soon, Game.drain, Game.banks_digest = roll_seed_soon, drain, banks_digest
+
+-- Nobody is left to run the table: a hand in play is void, every bet goes back.
+function Game.void()
+	local current = hand()
+	if current and current.phase ~= Phase.OVER and session.before_hand then
+		Ledger.void(session)
+		Game.say(L.VOID:format(session.hands))
+	end
+	session, my_dice = nil, nil
+end
+
+-- This client left the table's group: its copy goes.
+function Game.forget() session, my_dice = nil, nil end
+
+function Game.db() return db end
+
+-- This player's secret for the current hand, if it survived in SavedVariables.
+function Game.restore_secret() my_secret = saved_secret() end
+
+function Game.read_unread_rolls()
+	for _, text in ipairs(Rolls.take_unread()) do Game.roll_line(text) end
+end

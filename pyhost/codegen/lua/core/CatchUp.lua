@@ -1,0 +1,314 @@
+-- Catching up: a client with no table (after a /reload, a relog, coming late, or a copy
+-- dropped out of step) asks with HELLO; the host whispers its record as one paced copy; the
+-- client replays it quietly through the same handlers as live play. Also who this client
+-- takes a snapshot from, what a host saves across a /reload, and the group changing.
+local _, ns = ...
+
+local Phase = ns.Holdem.Phase -- a hand's phases, by name
+
+local Game, L, Dice, Comm = ns.Game, ns.L, ns.Dice, ns.Comm
+local Heartbeat, Takeover = ns.Heartbeat, ns.Takeover
+local every, from_host, note_host = Heartbeat.every, Heartbeat.from_host, Heartbeat.note_host
+local adopt_seed, BEAT_SECONDS = Heartbeat.adopt_seed, Heartbeat.BEAT_SECONDS
+local connected, succeed, anyone_gone = Takeover.connected, Takeover.succeed, Takeover.anyone_gone
+
+local CatchUp = {}
+ns.CatchUp = CatchUp
+
+-- The host of the table this client last sat at, kept in SavedVariables past a dropped copy
+-- or a /reload: a snapshot from anyone else is ignored while that host is still in the group.
+local function known_host()
+	local db = Game.db()
+	db.known_host = db.known_host or {}
+	return db.known_host[Comm.me()]
+end
+
+function CatchUp.know_host(name)
+	local db = Game.db()
+	db.known_host = db.known_host or {}
+	db.known_host[Comm.me()] = name
+	db.known_seats = db.known_seats or {}
+	local session = Game.session()
+	db.known_seats[Comm.me()] = session and session.seats or nil
+end
+
+-- Whether `sender` may hand this client a snapshot: the known host, or a seat of its table
+-- (any seat may become its host while this client's copy is dropped); a watcher never.
+local function may_snapshot(sender)
+	local known = known_host()
+	if not known or sender == known then return true end
+	if UnitIsConnected(known) ~= true or UnitInParty(known) ~= true then return true end
+	for _, seat in ipairs(Game.db().known_seats and Game.db().known_seats[Comm.me()] or {}) do
+		if seat == sender then return true end
+	end
+	return false
+end
+
+local last_hello -- when this client last asked
+local refused -- the table whose snapshot this client refused (its rules differ): not asked again
+
+-- A beat from a table this client has no copy of: a client whose catching up was lost on
+-- the way asks again (not every beat).
+function CatchUp.beat_heard(at)
+	if Game.foreign_table(at.table) then return end -- a table of other rules: never sits
+	refused = nil -- another table's beat: ask it
+	if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then CatchUp.hello() end
+end
+
+------------------------------------------------------------------------------
+-- Catching up: a player who reloaded or came late asks; the host whispers the table's record
+-- (its settings, where the hand started, the commitments heard, every order in sequence, then
+-- the rolls of the hand so far) as one paced copy (Comm.send_copy), and the player's client
+-- replays it quietly as it arrives. Rolls it did not see itself are attested by the host.
+
+-- The table's record as a catching-up client replays it, each message as it arrives there.
+local function record(session)
+	local entries = { { "SNAP", { table = session.id, mode = session.mode,
+		minimum = session.mode_settings[1], blinds = session.mode_settings[2] and true or false,
+		bank = session.opening_bank, timeout = session.timeout, opener = session.opener,
+		fingerprint = ns.Rules.fingerprint.id, sections = ns.Rules.fingerprint.wire,
+		deadlines = session.deadlines or nil } } }
+	-- Where the hand started first, so that what arrives live meanwhile (this hand's turns)
+	-- is kept for after the copy.
+	local log, from = session.log, 1
+	if log[1] and log[1][1] == "BASE" then entries[2], from = { log[1][1], log[1][2] }, 2 end
+	-- (This hand's and any heard for the next: the last hand's are over with it.)
+	for number, players in pairs(session.heard) do
+		for player, commitment in pairs(number >= session.hands and players or {}) do
+			entries[#entries + 1] = { "HEARD", { table = session.id, hand = number, player = player,
+				commitment = commitment } }
+		end
+	end
+	for number, players in pairs(session.revealed) do
+		for player, reveal in pairs(number >= session.hands and players or {}) do
+			entries[#entries + 1] = { "REVEALED", { table = session.id, hand = number, player = player,
+				secret = reveal[1], dice = reveal[2] } }
+		end
+	end
+	for i = from, #log do entries[#entries + 1] = { log[i][1], log[i][2] } end
+	-- The end says how far the record goes: a client short of it lost part of it.
+	local current = Game.hand()
+	entries[#entries + 1] = { "SNAPEND", { table = session.id, seq = session.seq,
+		hands = session.hands, steps = session.steps,
+		over = not (current and current.phase ~= Phase.OVER) and "over" or nil, seed = session.fair.seed } }
+	-- Each as the wire would bring it (typed, empty fields nil, nothing undeclared): a host
+	-- replays its own record after a /reload through the same handlers.
+	for _, entry in ipairs(entries) do
+		entry[2] = ns.Messages.decode(entry[1], ns.Messages.encode(entry[1], entry[2]))
+	end
+	return entries
+end
+
+-- When the host last answered each sender's HELLO: once per HELLO_SECONDS a sender, so that
+-- nobody (a watcher least of all) can keep the host copying its table.
+local HELLO_SECONDS = 4
+local answered = {}
+
+Comm.on("HELLO", function(sender)
+	local session = Game.session()
+	if session and sender == session.host and sender ~= Comm.me() then
+		succeed(sender) -- the host has lost its table: the next seat runs it, and answers
+		session = Game.session()
+	end
+	if not session or session.host ~= Comm.me() then return end
+	if answered[sender] and GetTime() - answered[sender] < HELLO_SECONDS then return end
+	answered[sender] = GetTime()
+	-- One copy at a time: a HELLO while one is on its way (asked again before it came) is
+	-- answered by it. (A client that lost it whole asks again after.)
+	if Comm.sending_copy(sender) then return end
+	Comm.send_copy(sender, record(session))
+end)
+
+Comm.on("SNAP", function(sender, snap)
+	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
+	-- it left is for a table it no longer sits at).
+	if Game.session() or not IsInGroup() then return end
+	local known = known_host()
+	if not may_snapshot(sender) then return end
+	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
+	-- (An empty id or mode stays empty, as in OPEN.)
+	snap.table, snap.mode = snap.table or "", snap.mode or ""
+	if Game.other_rules(snap.table, sender, snap.fingerprint, snap.sections) then
+		refused = snap.table
+		return
+	end
+	-- The record starts from the table as its opener opened it, whoever runs it now.
+	local opener = snap.opener or sender
+	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
+	if not Game.open_session(snap.table, opener, snap.mode, snap.minimum,
+		snap.blinds == true, Game.confirmed_bank(opener, snap.bank), true) then return end
+	local session = Game.session()
+	session.host, session.timeout = sender, snap.timeout
+	session.deadlines = snap.deadlines == true
+	session.unchecked = not known -- nothing here to check this host's word against yet
+	CatchUp.know_host(sender)
+	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
+	-- start it again. (Still arriving, at its pace: wait on.)
+	local function unfinished()
+		if Game.session() ~= session or not session.catching_up then return end
+		if Comm.receiving(sender) then return C_Timer.After(BEAT_SECONDS, unfinished) end
+		Game.resync()
+	end
+	C_Timer.After(BEAT_SECONDS, unfinished)
+end)
+
+-- Where the table stood before this hand: the seats, their banks and the counts so far.
+Comm.on("BASE", function(sender, base)
+	local session = Game.session()
+	-- Once only (the network may bring it twice), before anything is replayed on top of it.
+	if not from_host(sender, base) or not session.catching_up or session.based then return end
+	session.based = true
+	session.seq, session.hands = base.seq or 0, base.hands or 0
+	session.dealer = base.dealer or session.host
+	session.seats, session.banks = {}, {}
+	for _, seat in ipairs(base.seats) do
+		local name, bank = seat:match("^(.+)=(%d+)$")
+		if name then
+			session.seats[#session.seats + 1] = name
+			session.banks[name] = tonumber(bank)
+		end
+	end
+	Game.rebuild()
+end)
+
+-- The owner's own word for a move the host ordered, as the record carries it.
+Comm.on("MOVE", function(sender, move)
+	local session = Game.session()
+	if from_host(sender, move) and session.catching_up and move.player and move.op then
+		Game.heard_move(move.player, move.op, move.amount, move.target)
+	end
+end)
+
+Comm.on("HEARD", function(sender, heard)
+	if from_host(sender, heard) and heard.hand and heard.player then
+		Game.heard(heard.hand)[heard.player] = heard.commitment or ""
+	end
+end)
+
+Comm.on("REVEALED", function(sender, reveal)
+	if from_host(sender, reveal) and reveal.hand and reveal.player then
+		Game.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
+	end
+end)
+
+Comm.on("ROLLED", function(sender, rolled)
+	local session = Game.session()
+	if from_host(sender, rolled) and rolled.hand == session.hands then
+		session.rolls[rolled.street] = Dice.decode(rolled.dice) -- attested by the host
+		Game.apply_rolls()
+	end
+end)
+
+Comm.on("SEED", function(sender, seed)
+	local session = Game.session()
+	if from_host(sender, seed) and seed.hand == session.hands then
+		-- Taken if this client saw no roll line of the seed's range itself (bind_seed).
+		session.fair.attested_seed = session.fair.attested_seed or seed.seed
+		Game.bind_seed()
+	end
+end)
+
+Comm.on("SNAPEND", function(sender, ending)
+	local session = Game.session()
+	if not session and Game.foreign_table(ending.table) then return end -- a table of other rules
+	if not session then return CatchUp.hello(1) end -- the snapshot's start was lost: again
+	if not from_host(sender, ending) or not session.catching_up then return end
+	Game.restore_secret() -- this player's own secret survived the reload in SavedVariables
+	session.catching_up = false
+	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
+	CatchUp.know_host(session.host) -- (and the seats the record gave)
+	adopt_seed(session, ending.seed) -- (if its SEED line was lost on the way)
+	if Game.session() ~= session then return end
+	Game.read_unread_rolls()
+	if Game.session() ~= session then return end
+	Game.say(L.CAUGHT_UP:format(Game.short(session.host)))
+	if session.unchecked then Game.say(L.TOOK_TABLE:format(Game.short(session.host))) end
+	Game.my_dice()
+	Game.say(Game.status_line())
+	Game.drain() -- a turn of this player's the record lacks goes again
+	if Game.session() ~= session then return end
+	Game.after({}) -- whose turn it is, or this player's reveal if the showdown is on
+	Game.roll_seed_soon() -- a dealer whose seed roll is still due
+	local seq, hands, steps = ending.seq, ending.hands, ending.steps
+	if seq and hands and steps then note_host(session, seq, hands, steps, ending.over == "over") end
+end)
+
+local was_grouped -- at the last roster update: a client that just joined a group asks
+local KNOWN_RETRIES = 5 -- HELLOs from a client that knows a table is there (CatchUp.hello)
+CatchUp.KNOWN_RETRIES = KNOWN_RETRIES
+local left_table = false -- this client left the group, and a table in it
+
+function CatchUp.roster_changed()
+	if IsInGroup() and not was_grouped then
+		-- Joining a group: a copy of someone else's table from outside it is stale. (A host's
+		-- own table, opened alone, goes on.)
+		local session = Game.session()
+		if session and session.host ~= Comm.me() then Game.forget() end
+		-- Asked more times by a player who knows a table is there (it left one).
+		CatchUp.hello(left_table and KNOWN_RETRIES or 2)
+		left_table = false
+	end
+	local left = was_grouped and not IsInGroup()
+	was_grouped = IsInGroup()
+	local session = Game.session()
+	if not session then return end
+	if left then
+		-- This player left: the table plays on in the group, without this client, which
+		-- catches up again if it rejoins (nothing is void or refunded here).
+		Game.say(L.LEFT_GROUP:format(Game.short(session.host)))
+		left_table = true
+		return Game.forget()
+	end
+	if connected(session.host) then
+		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
+		local current = Game.hand()
+		if not session.timeout and current and current.phase ~= Phase.OVER and anyone_gone(current) then
+			Takeover.arm_timeout()
+		end
+		return
+	end
+	succeed(session.host)
+end
+
+-- A host who reloads keeps the table: its record is saved on the way out and replayed on
+-- the way back in, as a snapshot from itself. Anyone else asks the host (HELLO), and so does
+-- a host back from logging out, whose table passed to the next seat meanwhile.
+function CatchUp.save()
+	local session, hosting = Game.session(), Game.db().hosting
+	if session then CatchUp.know_host(session.host) end -- (and who sits there now)
+	hosting[Comm.me()] = session and session.host == Comm.me() and record(session) or nil
+end
+
+function CatchUp.enter(reloading)
+	local hosting, me = Game.db().hosting, Comm.me()
+	local entries = hosting[me]
+	hosting[me] = nil
+	-- (Asked more times by a player who has sat at a table: one may well be running.)
+	if not (entries and reloading and IsInGroup()) then
+		return CatchUp.hello(Game.db().secrets[me] and KNOWN_RETRIES or 2)
+	end
+	was_grouped = true
+	for _, entry in ipairs(entries) do Comm.deliver(me, entry[1], entry[2]) end
+	Takeover.arm_timeout() -- the heartbeat and any timeout, as before the reload
+end
+
+-- After a login in a group or joining one: ask whether a table is running.
+-- `retries`: a client that knows a table is running (it dropped its copy to start afresh)
+-- asks again while no snapshot comes, a few seconds further apart each time. (A snapshot is
+-- many whispers, and one lost costs a new one: on a bad connection it takes a few.)
+local function ask()
+	was_grouped = IsInGroup()
+	-- (Not once a table of other rules answered: its snapshot would be refused again.)
+	if Game.session() or not was_grouped or (refused and Game.foreign_table(refused)) then
+		return false
+	end
+	if Comm.receiving() then return end -- a copy is on its way: ask later if it comes to nothing
+	last_hello = GetTime()
+	Comm.send("HELLO", {})
+end
+
+function CatchUp.hello(retries)
+	if ask() ~= false and retries then every(5, 2, retries, ask) end
+end
+
+
