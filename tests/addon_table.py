@@ -99,7 +99,8 @@ def new_lines(client: Client, since: int) -> list[str]:
 
 # Seconds after the table moves that the host's first heartbeat goes out (BEAT_SECONDS in
 # core/Heartbeat.lua), and that a player who disconnected or left is acted for (DROP_GRACE in
-# core/Takeover.lua): longer than run_until_quiet's horizon, so a test that needs one says so with realm.advance.
+# core/Takeover.lua): longer than run_until_quiet's horizon, so a test that needs one says
+# so with realm.advance.
 BEAT, DROP_GRACE = 10, 30
 
 SEED = 424242  # the seed the tests want: the dealer's seed roll less its range's low end
