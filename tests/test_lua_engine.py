@@ -195,16 +195,18 @@ class Lockstep:
         lua_hand = self.lt[b"hand"]
         return py(self.engine.rows(lua_hand[b"events"])), py_rows(self.py.hand.events)
 
-    def new_hand(self, hidden: dict | None = None) -> tuple[str, Any]:
+    def new_hand(self, hidden: dict | None = None, deal_first: bool = False
+                 ) -> tuple[str, Any]:
+        deal = {"deal_first": True} if deal_first else {}
         try:
-            self.py.new_hand(hidden=hidden)
+            self.py.new_hand(hidden=hidden, **deal)
         except IllegalAction as exc:
             expected: tuple[str, Any] = ("refused", str(exc))
         else:
             expected = ("ok", None)
         lua_hidden = None if hidden is None else self.engine.lua.table_from(
             {name.encode(): self.engine.dice(dice) for name, dice in hidden.items()})
-        got = self.engine.result(self.lt[b"new_hand"](self.lt, lua_hidden))
+        got = self.engine.result(self.lt[b"new_hand"](self.lt, lua_hidden, deal_first))
         assert got == expected
         self.check()
         if got[0] == "ok":
@@ -226,6 +228,22 @@ class Lockstep:
                             e.dice(dice), e.to_lua(target)),
             lambda events: py(e.rows(events)))
         assert got == expected, (name, action, amount, dice, target)
+        self.check()
+        return got
+
+    def deal_in(self, names: list[str]) -> tuple[str, Any]:
+        """The closed set's players dealt in, in both engines."""
+        try:
+            events = self.py.hand.deal_in(names)
+        except IllegalAction as exc:
+            expected: tuple[str, Any] = ("refused", str(exc))
+        else:
+            expected = ("ok", py_rows(events))
+        e = self.engine
+        hand = self.lt[b"hand"]
+        got = e.result(hand[b"deal_in"](hand, e.to_lua(names)),
+                       lambda events: py(e.rows(events)))
+        assert got == expected, names
         self.check()
         return got
 
@@ -372,6 +390,61 @@ def test_blinds_heads_up_and_three_handed(setups):
     for street in ([0, 1, 2], [3], [4]):
         pair.ok("A", "roll", dice=street)
     assert pair.py.hand.phase is Phase.SHOWDOWN
+
+
+def test_the_deal_comes_first_and_a_player_without_dice_sits_out(setups):
+    ruleset, engine, config = variant(setups, "blinds")
+    players = [("A", 20), ("B", 20), ("C", 20), ("D", 20)]
+    pair = Lockstep(engine, ruleset, players, dealer="A", config=config)
+    pair.new_hand(deal_first=True)
+    assert pair.hand_events()[0] == []  # nothing posted before the deal
+    assert pair.refused("B", "call") == \
+        "B cannot call: the deal is not closed yet (every player types /tdeal)"
+    pair.refused("A", "roll", dice=[0, 1, 2])
+    assert pair.lua_banks() == dict(players)
+    # B never rolled under the box: C and D post the blinds, A acts first.
+    status, rows = pair.deal_in(["A", "C", "D"])
+    assert status == "ok"
+    assert [row[1] for row in rows] == ["B sits this hand out (no roll under the box)",
+                                        "C posts the small blind 1",
+                                        "D posts the big blind 2"]
+    assert pair.deal_in(["A", "B", "C", "D"])[0] == "refused"
+    assert pair.refused("B", "call") == "B cannot call: B is folded"
+    pair.ok("A", "call")
+    pair.ok("C", "call")
+    pair.ok("D", "check")
+    for street in ([0, 1, 2], [3], [4]):
+        pair.ok("A", "roll", dice=street)
+        for name in ("C", "D", "A"):
+            pair.ok(name, "check")
+    for name in ("C", "D", "A"):
+        pair.ok(name, "show", dice=[0, 1])
+    assert pair.py.hand.over
+    assert pair.lua_banks()["B"] == 20
+    assert sum(pair.lua_banks().values()) == 80
+
+    # Heads-up with the dealer sitting out: the next player posts the small blind and acts.
+    pair = Lockstep(engine, ruleset, players[:3], dealer="A", config=config)
+    pair.new_hand(deal_first=True)
+    rows = pair.deal_in(["B", "C"])[1]
+    assert [row[1] for row in rows][1:] == ["B posts the small blind 1",
+                                            "C posts the big blind 2"]
+    pair.ok("B", "fold")
+    assert pair.lua_banks() == {"A": 20, "B": 19, "C": 21}
+
+
+def test_a_deal_with_fewer_than_two_players_is_void(setups):
+    ruleset, engine, config = variant(setups, "blinds")
+    players = [("A", 20), ("B", 20), ("C", 20)]
+    pair = Lockstep(engine, ruleset, players, dealer="A", config=config)
+    pair.new_hand(deal_first=True)
+    rows = pair.deal_in(["C"])[1]
+    assert rows[-1][1] == "The hand is void: fewer than two players rolled under the box"
+    assert pair.py.hand.over
+    assert pair.lua_banks() == dict(players)
+    pair.new_hand(deal_first=True)  # the next hand deals as ever
+    pair.deal_in([])
+    assert pair.lua_banks() == dict(players)
 
 
 def test_antes_and_blinds_with_short_stacks(setups):
@@ -718,9 +791,18 @@ def test_random_guided_tables_agree_step_by_step(setups, data):
         hidden = {name: data.draw(st.lists(st.integers(0, faces - 1), min_size=ruleset.deal.hidden,
                                             max_size=ruleset.deal.hidden))
                   for name in names if data.draw(st.booleans(), label="hidden?")}
-        if pair.new_hand(hidden=hidden)[0] == "refused":
+        deal_first = data.draw(st.booleans(), label="deal first?")
+        if pair.new_hand(hidden=hidden, deal_first=deal_first)[0] == "refused":
             break
+        if deal_first:
+            # Some of the players dealt in have no commitment in the closed set: they sit out.
+            seated = [seat.name for seat in pair.py.hand.seats]
+            out = set(data.draw(st.lists(st.sampled_from(seated), unique=True), label="out"))
+            banks_before = dict(pair.py.banks)
+            pair.deal_in([name for name in seated if name not in out])
         play_guided(pair, ruleset, data)
+        if deal_first:
+            assert all(pair.py.banks[name] == banks_before[name] for name in out)
         hand = pair.py.hand
         lua_events, py_events = pair.hand_events()
         assert lua_events == py_events

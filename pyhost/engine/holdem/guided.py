@@ -1,7 +1,10 @@
 """The guided hold'em hand: the engine knows the seats, whose turn it is and what
 is legal, and pays the pots at the showdown itself.
 
-Antes, then blinds (small blind left of the dealer, big blind after it;
+With `deal_first`, the hand opens in the deal phase: nothing is posted and no
+bet taken until `deal_in` names the players whose commitments the closed set
+holds; the others sit the hand out, and with fewer than two it is void. Then
+antes, then blinds (small blind left of the dealer, big blind after it;
 heads-up the dealer posts the small blind and acts first before the flop),
 a betting round before the flop and after each street, side pots from
 all-ins, the showdown with the evaluator, and the hand ending at once when
@@ -43,21 +46,60 @@ class GuidedHand(HoldemHand):
 
     round: BettingRound | None = None
 
+    def _deal(self, *, hidden=None, deal_first: bool = False) -> None:
+        super()._deal(hidden=hidden)
+        self.deal_first = deal_first
+        self.sat_out: set[str] = set()
+
     def _start(self) -> None:
         self.rules = betting_rules(self.ruleset.table)
+        if self.deal_first:
+            self.phase = Phase.DEAL
+        else:
+            self._open_hand()
+
+    def _open_hand(self) -> None:
         self._post_antes()
         self._open_preflop()
+
+    # -- the deal -------------------------------------------------------------------------
+
+    def deal_in(self, names: Sequence[str]) -> list[Event]:
+        """The set is closed and its seed bound: `names` hold dice and play; the others sit
+        the hand out, posting nothing. Fewer than two: the hand is void."""
+        if self.phase is not Phase.DEAL:
+            raise IllegalAction(f"the hand is dealt already: {self._waiting_for()}")
+        start = len(self.events)
+        for seat in self.seats:
+            if seat.name not in names:
+                self.sat_out.add(seat.name)
+                seat.status = Status.FOLDED
+                self._say("sitout", f"{seat.name} sits this hand out (no roll under the box)",
+                          player=seat.name)
+        if len(self.seats) - len(self.sat_out) < 2:
+            self._say("void", "The hand is void: fewer than two players rolled under the box")
+            self._finish()
+        else:
+            self._open_hand()
+        return self.events[start:]
 
     # -- the start ------------------------------------------------------------------------
 
     def _around(self, steps: int) -> int:
-        return (self.dealer + steps) % len(self.seats)
+        """The seat `steps` to the left of the dealer, counting only the players dealt in."""
+        index = self.dealer
+        while steps:
+            index = (index + 1) % len(self.seats)
+            steps -= self.seats[index].name not in self.sat_out
+        return index
 
     def _post_antes(self) -> None:
         ante = self.ruleset.table.ante
         if not ante:
             return
         for seat in self.seats:
+            if seat.name in self.sat_out:
+                continue
             chips = min(ante, seat.bank)
             seat.bank -= chips
             seat.committed += chips
@@ -70,9 +112,11 @@ class GuidedHand(HoldemHand):
         if not table.blinds:
             self._open_round(self._around(1), may_check=False)
             return
-        heads_up = len(self.seats) == 2
-        small, big = (self.dealer, self._around(1)) if heads_up else \
-            (self._around(1), self._around(2))
+        heads_up = len(self.seats) - len(self.sat_out) == 2
+        # Heads-up the dealer posts the small blind, unless sitting out: then the next does.
+        small = self.dealer if heads_up and self.dealer_name not in self.sat_out else \
+            self._around(1)
+        big = self._around(1) if small == self.dealer else self._around(2)
         sizes = (max(1, table.minimum_bet // 2), table.minimum_bet)
         # A seat all-in from its ante posts no blind; the other blind keeps its name.
         posts = [(i, size, label) for i, size, label in
@@ -159,6 +203,8 @@ class GuidedHand(HoldemHand):
             self.phase = Phase.ROLL
 
     def _waiting_for(self) -> str:
+        if self.phase is Phase.DEAL:
+            return "the deal is not closed yet (every player types /tdeal)"
         if self.phase is Phase.BETTING:
             return f"it is {self.to_act()}'s turn to bet"
         if self.phase is Phase.ROLL:

@@ -16,6 +16,7 @@ from ..core import Event, Flow, IllegalAction
 
 
 class Phase(StrEnum):
+    DEAL = "deal"  # a guided hand waits for the closed set of commitments
     BETTING = "betting"  # a betting round is open
     ROLL = "roll"  # the dealer rolls the next street
     SHOWDOWN = "showdown"  # players show their dice or muck

@@ -20,6 +20,7 @@ local Holdem = {}
 ns.Holdem = Holdem
 
 Holdem.Phase = {
+	DEAL = "deal", -- a guided hand waits for the closed set of commitments
 	BETTING = "betting", -- a betting round is open
 	ROLL = "roll", -- the dealer rolls the next street
 	SHOWDOWN = "showdown", -- players show their dice or muck
@@ -119,8 +120,9 @@ Holdem.HoldemHand = HoldemHand
 
 -- One hand of `class`: seats in order (the players dealt in), the dealer's seat index, the
 -- hidden dice by name (optional); `config` is the table's rules (ns.Rules.table and its
--- overrides). Returns the hand, or nil and why not.
-function HoldemHand.new(class, config, seats, dealer, hidden)
+-- overrides); `deal_first`: a guided hand waits in the deal phase for `deal_in`. Returns the
+-- hand, or nil and why not.
+function HoldemHand.new(class, config, seats, dealer, hidden, deal_first)
 	if #seats < config.min_players then
 		return nil, format("%s needs at least %s players with chips, not %d", Rules.name,
 			str(config.min_players), #seats)
@@ -146,6 +148,8 @@ function HoldemHand.new(class, config, seats, dealer, hidden)
 	self.payouts = {} -- what each player took from the pot
 	self.contributions = {} -- what each put in, kept when the pot is paid
 	self.final_pots = {}
+	self.deal_first = deal_first
+	self.sat_out = {} -- name -> true: not dealt in (no commitment in the closed set)
 	for _, seat in ipairs(self.seats) do
 		seat.committed = 0
 		seat.status = Status.ACTIVE
@@ -376,31 +380,78 @@ GuidedHand.__index = GuidedHand
 GuidedHand.mode = "guided"
 Holdem.GuidedHand = GuidedHand
 
-function GuidedHand.new(config, seats, dealer, hidden)
-	return HoldemHand.new(GuidedHand, config, seats, dealer, hidden)
+function GuidedHand.new(config, seats, dealer, hidden, deal_first)
+	return HoldemHand.new(GuidedHand, config, seats, dealer, hidden, deal_first)
 end
 
 function GuidedHand:_start()
 	self.rules = Betting.for_holdem(self.config)
+	if self.deal_first then
+		self.phase = Phase.DEAL
+	else
+		self:_open_hand()
+	end
+end
+
+function GuidedHand:_open_hand()
 	self:_post_antes()
 	self:_open_preflop()
 end
 
--- The seat index `steps` to the left of the dealer.
+-- -- the deal ------------------------------------------------------------------------------------
+
+-- The set is closed and its seed bound: `names` (a list) hold dice and play; the others sit the
+-- hand out, posting nothing. Fewer than two: the hand is void. Returns the events, or nil and
+-- why not.
+function GuidedHand:deal_in(names)
+	if self.phase ~= Phase.DEAL then
+		return nil, "the hand is dealt already: " .. self:_waiting_for()
+	end
+	local start = #self.events + 1
+	local dealt = {}
+	for _, name in ipairs(names or {}) do dealt[name] = true end
+	local playing = 0
+	for _, seat in ipairs(self.seats) do
+		if dealt[seat.name] then
+			playing = playing + 1
+		else
+			self.sat_out[seat.name] = true
+			seat.status = Status.FOLDED
+			self:_say("sitout", format("%s sits this hand out (no roll under the box)", seat.name),
+				{ player = seat.name })
+		end
+	end
+	if playing < 2 then
+		self:_say("void", "The hand is void: fewer than two players rolled under the box")
+		self:_finish()
+	else
+		self:_open_hand()
+	end
+	return since(self.events, start)
+end
+
+-- The seat index `steps` to the left of the dealer, counting only the players dealt in.
 function GuidedHand:_around(steps)
-	return (self.dealer - 1 + steps) % #self.seats + 1
+	local index = self.dealer
+	while steps > 0 do
+		index = index % #self.seats + 1
+		if not self.sat_out[self.seats[index].name] then steps = steps - 1 end
+	end
+	return index
 end
 
 function GuidedHand:_post_antes()
 	local ante = self.config.ante
 	if not ante or ante == 0 then return end
 	for _, seat in ipairs(self.seats) do
-		local chips = min(ante, seat.bank)
-		seat.bank = seat.bank - chips
-		seat.committed = seat.committed + chips
-		if seat.bank == 0 then seat.status = Status.ALL_IN end
-		self:_say("post", format("%s antes %s", seat.name, str(chips)),
-			{ player = seat.name, chips = chips })
+		if not self.sat_out[seat.name] then
+			local chips = min(ante, seat.bank)
+			seat.bank = seat.bank - chips
+			seat.committed = seat.committed + chips
+			if seat.bank == 0 then seat.status = Status.ALL_IN end
+			self:_say("post", format("%s antes %s", seat.name, str(chips)),
+				{ player = seat.name, chips = chips })
+		end
 	end
 end
 
@@ -412,13 +463,13 @@ function GuidedHand:_open_preflop()
 		self:_open_round(self:_around(1), false)
 		return
 	end
-	local heads_up = #self.seats == 2
-	local small, big
-	if heads_up then
-		small, big = self.dealer, self:_around(1)
-	else
-		small, big = self:_around(1), self:_around(2)
-	end
+	local sitting = 0
+	for _ in pairs(self.sat_out) do sitting = sitting + 1 end
+	local heads_up = #self.seats - sitting == 2
+	-- Heads-up the dealer posts the small blind, unless sitting out: then the next does.
+	local small = self:_around(1)
+	if heads_up and not self.sat_out[self:dealer_name()] then small = self.dealer end
+	local big = small == self.dealer and self:_around(1) or self:_around(2)
 	local sizes = { max(1, floor(config.minimum_bet / 2)), config.minimum_bet }
 	local labels = { "small", "big" }
 	-- A seat all-in from its ante posts no blind; the other blind keeps its name.
@@ -521,6 +572,7 @@ function GuidedHand:_after_roll()
 end
 
 function GuidedHand:_waiting_for()
+	if self.phase == Phase.DEAL then return "the deal is not closed yet (every player types /tdeal)" end
 	if self.phase == Phase.BETTING then
 		return format("it is %s's turn to bet", str(self:to_act()))
 	end
@@ -800,7 +852,7 @@ end
 -- Deal a hand to everyone with chips; after the first, the button moves left. `hidden`:
 -- name -> dice. Returns the hand, or nil and why not. (As in Python, the button has already
 -- moved when the hand itself is refused.)
-function Table:new_hand(hidden)
+function Table:new_hand(hidden, deal_first)
 	if self.hand and not self.hand:over() then return nil, "the current hand is not over yet" end
 	local count = #self.seats
 	local playing = {}
@@ -818,7 +870,7 @@ function Table:new_hand(hidden)
 	for index, seat in ipairs(playing) do
 		if seat == self.seats[button] then dealer = index end
 	end
-	local hand, err = Holdem.MODES[self.mode].new(self.config, playing, dealer, hidden)
+	local hand, err = Holdem.MODES[self.mode].new(self.config, playing, dealer, hidden, deal_first)
 	if not hand then return nil, err end
 	-- The button moves only once the hand is dealt: a refused deal leaves it where it was.
 	self.button = button
