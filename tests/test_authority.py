@@ -162,3 +162,19 @@ def test_a_player_cannot_ask_the_host_for_the_hosts_own_orders(tmp_path, addon, 
     realm.run_until_quiet()
     assert [status(realm, client) for client in seated] == before
     assert not any("void" in line.lower() for client in seated for line in client.chat.lines)
+
+
+@pytest.mark.parametrize("street, dice", [("x", "1,2,3"), ("9", "1,2,3"), ("1", "1,2"),
+                                          ("1", "1,2,zz"), ("", "")])
+def test_a_hosts_rolled_entry_that_is_no_street_changes_nothing(tmp_path, addon, street, dice):
+    """A host's ROLLED for a street the rules lack, or with the wrong number of dice or
+    faces, is passed over: no Lua error, nothing applied (it raised on a street not a
+    number before)."""
+    realm = Realm(seed=35, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    before = [status(realm, client) for client in seated]
+    send_addon(seated[0], PREFIX, "\t".join([PROTOCOL, "ROLLED", seated.table_id, "1", street,
+                                             dice]))
+    realm.run_until_quiet()
+    assert realm.errors() == []
+    assert [status(realm, client) for client in seated] == before

@@ -193,10 +193,14 @@ end)
 
 Comm.on("ROLLED", function(sender, rolled)
 	local session = Game.session()
-	if from_host(sender, rolled) and rolled.hand == session.hands then
-		session.rolls[rolled.street] = Dice.decode(rolled.dice) -- attested by the host
-		Game.apply_rolls()
-	end
+	if not (from_host(sender, rolled) and rolled.hand == session.hands) then return end
+	-- Only a street the rules have, with as many dice as it takes; never over one this client
+	-- read from its own roll line.
+	local wanted = ns.Rules.deal.community[rolled.street or 0]
+	local dice = rolled.dice and Dice.decode(rolled.dice)
+	if not (wanted and dice and #dice == wanted) or session.rolls[rolled.street] then return end
+	session.rolls[rolled.street] = dice -- attested by the host
+	Game.apply_rolls()
 end)
 
 Comm.on("SEED", function(sender, seed)
