@@ -228,11 +228,11 @@ Comm.on("MUCK", function(sender, muck)
 	if not session or muck.table ~= session.id or muck.hand ~= session.hands then return end
 	local why = muck_refusal(session, sender, muck.player)
 	if why then
-		local key = session.hands .. ":" .. sender .. ":" .. tostring(muck.player)
+		local key = session.hands .. ":" .. sender .. ":" .. (muck.player or "?")
 		session.mucks_named = session.mucks_named or {}
 		if session.mucks_named[key] then return end
 		session.mucks_named[key] = true
-		return Game.say(L.MUCK_REFUSED:format(Game.short(sender), Game.short(tostring(muck.player)), why))
+		return Game.say(L.MUCK_REFUSED:format(Game.short(sender), Game.short(muck.player or "?"), why))
 	end
 	muck_host(session)
 end)
