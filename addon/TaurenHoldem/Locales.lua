@@ -61,6 +61,7 @@ local L = {
 	LEFT_GROUP = "You left the group, and %s's table with it: it plays on without you.",
 	TIMED_OUT = "%s took too long: the table acts for them.",
 	DROPPED = "%s is gone from the table: it acts for them.",
+	MUCK_REFUSED = "%s's muck of %s is ignored: %s.",
 	EARLY_CLAIM = "%s says %s took too long, but %s's time is not up here (%d seconds waited): refused.",
 	CAUGHT_UP = "Caught up with %s's table; dice you did not see rolled are as the host attests.",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",

@@ -14,6 +14,8 @@ declare("DO", { "table", "seq:n", "op", "player", "amount", "target", "dice", "s
 	"steps:n" })
 declare("NO", { "table", "reason" })
 -- "I missed this": a turn (`step` its number) or a commitment or reveal (`step` "commit"/"show").
+-- The host's deputy: the host did not reveal in time at a guided showdown (core/Takeover.lua).
+declare("MUCK", { "table", "hand:n", "player" })
 declare("AGAIN", { "table", "hand:n", "step", "player" })
 -- Catching up and keeping in step: a client with no table asks; the host beats; a player
 -- tells a host the seed it saw.

@@ -57,9 +57,12 @@ end
 
 Takeover.connected = connected
 
+local arm_deputy -- below: the deputy's watch on the host's own reveal
+
 function Takeover.moved()
 	local session = Game.session()
 	session.moved_at, session.holding = GetTime(), nil
+	arm_deputy(session)
 end
 
 function Takeover.claim_refused(name)
@@ -168,6 +171,71 @@ function Takeover.arm_timeout()
 	if wait then after(wait, false) end
 end
 Takeover.anyone_gone = anyone_gone
+
+------------------------------------------------------------------------------
+-- A host that does not reveal its own dice at a guided showdown: nobody's timeout mucks it, so
+-- its deputy does (the first seat after it that is connected, which every client finds alike
+-- from the public record). The deputy's MUCK names the host once the showdown's deadline is up
+-- by its own clock; every client, the host's included, takes it only from that deputy, only
+-- for the host, only while the host's reveal is missing, and only once the deadline is due by
+-- its own clock (CLAIM_TOLERANCE, as for the host's claims). The host's hand is then dead: its
+-- chips stay in the pot. A reveal heard first wins.
+
+local function deputy(session) return next_connected(session.seats, session.host) end
+
+-- Why a MUCK for `player` from `sender` is not taken here, or nil (it is).
+local function muck_refusal(session, sender, player)
+	local current = Game.hand()
+	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then
+		return "no showdown is waiting"
+	end
+	if sender ~= deputy(session) then return "not the host's deputy" end
+	if player ~= session.host then return "only the host is mucked so" end
+	if not Game.in_hand(current, player) or current.shown[player] ~= nil
+		or Game.revealed(session.hands)[player] then return "the host's reveal is not missing" end
+	local wait = deadline(session, current)
+	if not wait or session.late == session.hands
+		or GetTime() - (session.moved_at or 0) < wait - CLAIM_TOLERANCE then
+		return "the showdown's time is not up here"
+	end
+end
+
+-- The host's hand is dead here: its chips stay in the pot (Game's dead show, as a timeout's).
+local function muck_host(session)
+	local host = session.host
+	if host == Comm.me() then Game.say(L.TIMED_OUT:format(Game.short(host))) end
+	Game.revealed(session.hands)[host] = { Game.DEAD, "1,1" }
+	Game.apply_dead(host)
+end
+
+arm_deputy = function(session)
+	local current = Game.hand()
+	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN
+		or deputy(session) ~= Comm.me() then return end
+	local wait = deadline(session, current)
+	if not wait then return end
+	local moved_at, hands = session.moved_at, session.hands
+	C_Timer.After(wait + 1, function()
+		if Game.session() ~= session or session.moved_at ~= moved_at or session.hands ~= hands
+			or muck_refusal(session, Comm.me(), session.host) then return end
+		Comm.send("MUCK", { table = session.id, hand = hands, player = session.host })
+		muck_host(session) -- (a client hears no message of its own)
+	end)
+end
+
+Comm.on("MUCK", function(sender, muck)
+	local session = Game.session()
+	if not session or muck.table ~= session.id or muck.hand ~= session.hands then return end
+	local why = muck_refusal(session, sender, muck.player)
+	if why then
+		local key = session.hands .. ":" .. sender .. ":" .. (muck.player or "?")
+		session.mucks_named = session.mucks_named or {}
+		if session.mucks_named[key] then return end
+		session.mucks_named[key] = true
+		return Game.say(L.MUCK_REFUSED:format(Game.short(sender), Game.short(muck.player or "?"), why))
+	end
+	muck_host(session)
+end)
 
 ------------------------------------------------------------------------------
 -- The host gone: every client picks the same successor from the public record (the first

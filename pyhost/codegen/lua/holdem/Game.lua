@@ -1527,6 +1527,7 @@ Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, b
 Game.turn, Game.pending, Game.ask_again, Game.DEAD, Game.turn_sent = turn, pending, ask_again, DEAD,
 	turn_sent
 Game.roll_seed_soon, Game.drain, Game.banks_digest = roll_seed_soon, drain, banks_digest
+function Game.apply_dead(player) apply("show", player, session.hands, DEAD, { 1, 1 }) end
 
 -- Nobody is left to run the table: a hand in play is void, every bet goes back.
 function Game.void()

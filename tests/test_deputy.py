@@ -1,0 +1,104 @@
+"""The host's deputy: a host that loses and never reveals its own dice is mucked by the first
+seat after it (core/Takeover.lua), so it cannot hold the pot hostage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from addon_table import (
+    PROTOCOL,
+    TAUREN,
+    banks,
+    build_addon,
+    check_down,
+    deal_fairly,
+    play,
+    seat_table,
+    status_now,
+    street,
+)
+from pyhost.harness import Realm
+from realm_helpers import send_addon
+
+PREFIX = "TaurenHoldem"
+SHOWDOWN = TAUREN.table.showdown_timeout
+LATE = 10  # seconds past the deadline by which the deputy has acted (its timer, the tolerance)
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    return build_addon(tmp_path_factory.mktemp("addons"))
+
+
+@pytest.fixture
+def evil(tmp_path: Path) -> Path:
+    """The stock addon that never reveals its player's dice, nor, as host, mucks its player:
+    a host holding the pot hostage."""
+    addon = build_addon(tmp_path / "evil")
+    slash = addon / "Slash.lua"
+    slash.write_text(slash.read_text(encoding="utf-8") + """
+local request, accept = ns.Game.request, ns.Game.accept
+function ns.Game.request(op, ...) if op ~= "show" then return request(op, ...) end end
+function ns.Game.accept(player, op, ...)
+	if not (op == "show" and player == ns.Comm.me()) then return accept(player, op, ...) end
+end
+""", encoding="utf-8")
+    return addon
+
+
+def ledgers(seated) -> list:
+    return [(status_now(client),
+             client.run_lua("local out = {} for name, bank in pairs(TaurenHoldemDB.banks) do "
+                            "out[#out + 1] = name .. '=' .. bank end table.sort(out) "
+                            "return table.concat(out, ' ')")) for client in seated]
+
+
+def test_a_host_that_never_reveals_is_mucked_by_its_deputy(tmp_path, addon, evil):
+    realm = Realm(seed=61, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
+    skoll, riggs, gray = seated
+    tid = seated.table_id
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, {"Skoll": ("2", "2"), "Riggs": ("Chieftain", "4"),
+                                   "Gray": ("2", "3")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    check_down(realm, skoll, riggs, gray, skoll)
+    began = realm.now
+    assert all("showdown" in status_now(client) for client in seated)  # Skoll's dice missing
+    before = ledgers(seated)
+
+    def muck(sender, player):
+        send_addon(sender, PREFIX, f"{PROTOCOL}\tMUCK\t{tid}\t1\t{player}-Thunderhorn")
+        realm.advance(1)
+
+    # Forgeries: the deputy (Riggs) early, the deputy for a non-host, a non-deputy (Gray).
+    muck(riggs, "Skoll")
+    muck(riggs, "Skoll")  # named once
+    muck(riggs, "Gray")
+    muck(gray, "Skoll")
+    assert ledgers(seated) == before
+    for client in (skoll, gray):
+        assert client.chat.lines.count("Riggs's muck of Skoll is ignored: the showdown's time "
+                                       "is not up here.") == 1, client.name
+        assert "Riggs's muck of Gray is ignored: only the host is mucked so." in client.chat.lines
+    for client in (skoll, riggs):
+        assert "Gray's muck of Skoll is ignored: not the host's deputy." in client.chat.lines
+    realm.advance(SHOWDOWN - 4 - (realm.now - began))  # due by now, but Gray is no deputy
+    muck(gray, "Skoll")
+    assert all("showdown" in status_now(client) for client in seated)
+    while not all("the hand is over" in status_now(client) for client in seated):
+        assert realm.now - began <= SHOWDOWN + LATE, status_now(riggs)
+        realm.advance(1)
+    realm.run_until_quiet()
+    for client in seated:
+        assert "Skoll took too long: the table acts for them." in client.chat.lines, client.name
+        assert "Riggs wins the pot: 6 with Straight" in client.chat, client.name
+    views = ledgers(seated)
+    assert len(set(views)) == 1, views  # the host's own client too
+    assert banks(status_now(gray)) == {"Skoll": 18, "Riggs": 24, "Gray": 18}
+    assert sum(banks(status_now(skoll)).values()) == 60
+    assert realm.errors() == []
