@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from addon_table import build_addon
 from pyhost.rules import Ruleset, load_ruleset
 
 # Machines here are noisy: hypothesis checks behaviour, never time.
@@ -40,6 +41,12 @@ def variant(tmp_path: Path):
         return load_ruleset(write_variant(tmp_path, ruleset_id, edits))
 
     return make
+
+
+@pytest.fixture(scope="module")
+def addon(tmp_path_factory):
+    """The stock Tauren Hold'em addon, built once a test module."""
+    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def snapshot(table) -> tuple:

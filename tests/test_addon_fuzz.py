@@ -7,13 +7,6 @@ from __future__ import annotations
 import pytest
 from message_fuzz import player_junk, watcher_junk
 
-from addon_table import build_addon
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
-
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_junk_from_a_watcher_changes_nothing_and_raises_no_error(tmp_path, addon, seed):

@@ -14,7 +14,6 @@ from addon_table import (
     TAUREN,
     Seated,
     after_the_hand,
-    build_addon,
     check_down,
     deal_fairly,
     dealt_table,
@@ -30,11 +29,6 @@ from pyhost.harness import Client, Latency, Location, Realm
 
 ADDONS = Path(__file__).parent / "addons"
 NEIGHBOURS = ("GlobalNeighbour", "PrefixFlood", "RollHider", "RollSpammer")
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def loading_last(tmp_path: Path, name: str) -> Path:

@@ -7,7 +7,6 @@ import pytest
 
 from addon_table import (
     PROTOCOL,
-    build_addon,
     deal_fairly,
     face,
     new_lines,
@@ -19,11 +18,6 @@ from pyhost.flavours import FLAVOURS
 from pyhost.harness import Realm
 
 SEATS = ["Skoll", "Riggs", "Gray", "Dakx"]  # the post's example: Skoll deals first
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def example_hand(realm, clients):

@@ -3,17 +3,10 @@ street's own range counts."""
 
 from __future__ import annotations
 
-import pytest
-
-from addon_table import build_addon, check_down, deal_fairly, play, seat_table, street, street_range
+from addon_table import check_down, deal_fairly, play, seat_table, street, street_range
 from pyhost.harness import Location, Realm
 
 FLOP = "1-[:· : ] 2-[.· '] 3-[::: ]"
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def to_the_flop(realm, clients):

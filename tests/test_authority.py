@@ -14,11 +14,6 @@ from realm_helpers import send_addon
 PREFIX = "TaurenHoldem"
 
 
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
-
-
 @pytest.fixture
 def evil(tmp_path: Path) -> Path:
     """The stock addon (same rules, same fingerprint) with its namespace left in a global:

@@ -6,12 +6,9 @@ HELLO, and lost whole for one lost message.)"""
 
 from __future__ import annotations
 
-import pytest
-
 from addon_table import (
     BEAT,
     PROTOCOL,
-    build_addon,
     check_down,
     deal_fairly,
     dealt_table,
@@ -24,11 +21,6 @@ from realm_helpers import lose, send_addon
 
 RATE, BURST, OVERHEAD, RESERVE = 800, 4000, 40, 1000  # Comm.lua's pace
 TARGET_RATE, TARGET_BURST = 4, 10
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def record_sends(realm: Realm) -> list[tuple[float, str, str, str | None, bytes]]:

@@ -10,7 +10,6 @@ from addon_table import (
     SEED,
     TAUREN,
     banks,
-    build_addon,
     check_down,
     deal_fairly,
     play,
@@ -22,11 +21,6 @@ from addon_table import (
 )
 from pyhost.harness import Realm
 from realm_helpers import send_addon
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def to_gray(tmp_path, addon, seed):

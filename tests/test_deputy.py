@@ -27,11 +27,6 @@ SHOWDOWN = TAUREN.table.showdown_timeout
 LATE = 10  # seconds past the deadline by which the deputy has acted (its timer, the tolerance)
 
 
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
-
-
 @pytest.fixture
 def evil(tmp_path: Path) -> Path:
     """The stock addon that never reveals its player's dice, nor, as host, mucks its player:

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from addon_table import (
     PROTOCOL,
     SEED,
-    build_addon,
     check_down,
     deal_fairly,
     dealt_table,
@@ -36,11 +35,6 @@ from realm_helpers import RECORDER, addon_messages, lose
 
 SNIFFER = Path(__file__).parent / "addons" / "Sniffer"
 TAUREN = load_ruleset("tauren-holdem")
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 @pytest.fixture(scope="module")

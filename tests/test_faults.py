@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from faulty_table import FAULTS, FaultyTable
 
-from addon_table import build_addon
 from pyhost.harness import Adversarial, Latency, Realm
 
 PARTY = ["Skoll", "Riggs", "Gray", "Dakx"]
@@ -20,11 +19,6 @@ SLOW_ROLLS = Latency(addon=0.05, system=0.4, jitter=0.3)
 def hostile(seed: int, loss: float = 0.03) -> Adversarial:
     return Adversarial(seed=seed, loss=loss, duplicate=loss, reorder=2 * loss,
                        never_lost=("system",))
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 CASES = [

@@ -37,11 +37,6 @@ TAUREN = load_ruleset("tauren-holdem")
 DB = "TaurenHoldemDB"
 
 
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
-
-
 def choose(client, turn, situation):
     """Some betting: a bet now and then, calls, a raise and a fold now and then."""
     if "to call" in situation:

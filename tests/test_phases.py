@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from addon_table import build_addon, deal_fairly, play, seat_table, status
+from addon_table import deal_fairly, play, seat_table, status
 from pyhost.harness import Realm
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def test_table_commands_mid_hand_are_refused_and_change_nothing(tmp_path, addon):

@@ -9,7 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from addon_table import PROTOCOL, build_addon, seat_table, status
+from addon_table import PROTOCOL, seat_table, status
 from conftest import write_variant
 from pyhost.cli import main
 from pyhost.codegen import build, write
@@ -76,11 +76,6 @@ def test_pyhost_rules_shows_the_fingerprint():
     sections = ", ".join(f"{name} {printed['sections'][name]}" for name in printed["order"])
     assert result.exit_code == 0
     assert f"Fingerprint: {printed['id']} ({sections})" in result.output.splitlines()
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def modded_addon(folder, edits):

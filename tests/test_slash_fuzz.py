@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from addon_table import build_addon, dealt_table, play, status
+from addon_table import dealt_table, play, status
 from input_fuzz import shows_as_typed, slash_fuzz
 from pyhost.harness import Realm
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 @pytest.mark.parametrize("seed", range(1, 9))

@@ -6,13 +6,10 @@ from __future__ import annotations
 import re
 import shutil
 
-import pytest
-
 from addon_table import (
     BEAT,
     DROP_GRACE,
     PROTOCOL,
-    build_addon,
     check_down,
     dealt_table,
     play,
@@ -22,11 +19,6 @@ from addon_table import (
 )
 from pyhost.harness import Realm
 from realm_helpers import lose
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 def agree(realm, seated) -> str:

@@ -8,7 +8,7 @@ import pytest
 from lupa import lua51
 from message_fuzz import KINDS, OPS, PREFIX
 
-from addon_table import PROTOCOL, build_addon, dealt_table, play, status
+from addon_table import PROTOCOL, dealt_table, play, status
 from input_fuzz import shows_as_typed
 from pyhost.codegen import build
 from pyhost.harness import Client, Realm
@@ -60,11 +60,6 @@ def unsafe(lines: list[str]) -> list[str]:
     """The lines a chat frame would not show as written, or that are too long."""
     return [line for line in lines if not shows_as_typed(line) or len(line) > LONGEST
             or any(ord(ch) < 32 or ord(ch) == 127 or ch == "\ufffd" for ch in line)]
-
-
-@pytest.fixture(scope="module")
-def addon(tmp_path_factory):
-    return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 @pytest.fixture(scope="module")
