@@ -1159,10 +1159,13 @@ function REQUESTS.leave(sender)
 	return Game.unseat(sender)
 end
 
--- The host's own decisions, never a player's request: nothing, and no answer.
+-- The table's own orders are the host's decisions, never a player's request: nothing, and no
+-- answer. (Derived from ORDERS, so a new order is the host's alone too; a commitment, the one
+-- order a player's own message makes, never gets this far.)
 local function host_decides() end
-REQUESTS.seat, REQUESTS.unseat, REQUESTS.start = host_decides, host_decides, host_decides
-REQUESTS.close, REQUESTS.dealer, REQUESTS.void = host_decides, host_decides, host_decides
+for op in pairs(ORDERS) do
+	if op ~= "commit" then REQUESTS[op] = host_decides end
+end
 
 Comm.on("ACT", function(sender, request)
 	if not session or request.table ~= session.id then return end
