@@ -20,10 +20,11 @@ from addon_table import (
     street,
 )
 from pyhost.harness import Realm
-from realm_helpers import send_addon
+from realm_helpers import lose, send_addon
 
 PREFIX = "TaurenHoldem"
 SHOWDOWN = TAUREN.table.showdown_timeout
+BEAT = 10  # the heartbeat (core/Heartbeat.lua BEAT_SECONDS): the deputy sends its MUCK again so
 LATE = 10  # seconds past the deadline by which the deputy has acted (its timer, the tolerance)
 
 
@@ -96,4 +97,61 @@ def test_a_host_that_never_reveals_is_mucked_by_its_deputy(tmp_path, addon, evil
     assert len(set(views)) == 1, views  # the host's own client too
     assert banks(status_now(gray)) == {"Skoll": 18, "Riggs": 24, "Gray": 18}
     assert sum(banks(status_now(skoll)).values()) == 60
+    assert realm.errors() == []
+
+
+def showdown_without_the_host(realm, seated):
+    """Hand 1 to the showdown, Skoll (the host, running `evil`) never revealing."""
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1, {"Skoll": ("2", "2"), "Riggs": ("Chieftain", "4"),
+                                   "Gray": ("2", "3")})
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+        play(realm, client, line)
+    check_down(realm, skoll, riggs, gray, skoll)
+    assert all("showdown" in status_now(client) for client in seated)
+
+
+def is_muck(args) -> bool:
+    text = args[1]
+    return "\tMUCK\t" in (text.decode() if isinstance(text, bytes) else str(text))
+
+
+def test_a_lost_muck_is_sent_again(tmp_path, addon, evil):
+    """Nobody answers a MUCK: the deputy sends it again, so a client that lost the first one
+    does not wait at the showdown for good."""
+    realm = Realm(seed=62, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
+    gray = seated[2]
+    showdown_without_the_host(realm, seated)
+    lost = lose(gray, "CHAT_MSG_ADDON", is_muck)
+    began = realm.now
+    while not all("the hand is over" in status_now(client) for client in seated):
+        assert realm.now - began <= SHOWDOWN + LATE + 3 * BEAT, \
+            [status_now(client) for client in seated]
+        realm.advance(1)
+    realm.run_until_quiet()
+    assert len(lost) == 1  # Gray lost the first one and took the next
+    assert "Riggs wins the pot: 6 with Straight" in gray.chat
+    assert len(set(ledgers(seated))) == 1
+    assert not any("muck of" in line for client in seated for line in client.chat.lines)
+    assert realm.errors() == []
+
+
+def test_a_muck_is_in_the_record_a_snapshot_hands_on(tmp_path, addon, evil):
+    """A player who reloads after the deputy's MUCK replays it from the host's record and
+    reaches the same end of the hand."""
+    realm = Realm(seed=63, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
+    gray = seated[2]
+    showdown_without_the_host(realm, seated)
+    realm.advance(SHOWDOWN + LATE)
+    realm.run_until_quiet()
+    assert all("the hand is over" in status_now(client) for client in seated)
+    gray.reload()
+    realm.run_until_quiet()
+    assert "the hand is over" in status_now(gray)
+    assert banks(status_now(gray)) == {"Skoll": 18, "Riggs": 24, "Gray": 18}
+    assert len(set(ledgers(seated))) == 1
     assert realm.errors() == []

@@ -808,6 +808,11 @@ local function next_show()
 	-- without it would look false.
 	if not session.fair.seed then return false end
 	for player, reveal in pairs(revealed(session.hands)) do
+		if reveal.mucked and current.shown[player] == nil then -- the deputy's MUCK, replayed
+			reveal.applied = true
+			Game.apply_dead(player)
+			return true
+		end
 		if not reveal.applied and reveal[1] ~= DEAD and in_hand(current, player)
 			and current.shown[player] == nil then -- (a dead one comes as the host's order)
 			if check_later(player, drain) then return false end

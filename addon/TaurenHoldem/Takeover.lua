@@ -182,6 +182,7 @@ Takeover.anyone_gone = anyone_gone
 -- chips stay in the pot. A reveal heard first wins.
 
 local function deputy(session) return next_connected(session.seats, session.host) end
+local MUCK_AGAIN = 2 -- how many more times the deputy sends its MUCK
 
 -- Why a MUCK for `player` from `sender` is not taken here, or nil (it is).
 local function muck_refusal(session, sender, player)
@@ -201,11 +202,23 @@ local function muck_refusal(session, sender, player)
 end
 
 -- The host's hand is dead here: its chips stay in the pot (Game's dead show, as a timeout's).
+-- The MUCK goes in the table's record, so a client catching up replays it.
 local function muck_host(session)
 	local host = session.host
 	if host == Comm.me() then Game.say(L.TIMED_OUT:format(Game.short(host))) end
-	Game.revealed(session.hands)[host] = { Game.DEAD, "1,1" }
-	Game.apply_dead(host)
+	Game.revealed(session.hands)[host] = { Game.DEAD, "1,1", mucked = true }
+	session.log[#session.log + 1] = { "MUCK", { table = session.id, hand = session.hands,
+		player = host } }
+	-- (Replaying a record, the showdown may not have come yet: Game's next_show applies it then.)
+	if Game.hand().phase == Phase.SHOWDOWN then Game.apply_dead(host) end
+end
+
+-- A MUCK heard again (the deputy sends it more than once, in case one is lost): the host's
+-- hand is shown (dead) here already, or the hand over.
+local function muck_again(session, player)
+	local current = Game.hand()
+	return player == session.host
+		and (not current or current.phase == Phase.OVER or current.shown[player] ~= nil)
 end
 
 arm_deputy = function(session)
@@ -218,15 +231,31 @@ arm_deputy = function(session)
 	C_Timer.After(wait + 1, function()
 		if Game.session() ~= session or session.moved_at ~= moved_at or session.hands ~= hands
 			or muck_refusal(session, Comm.me(), session.host) then return end
-		Comm.send("MUCK", { table = session.id, hand = hands, player = session.host })
+		local muck = { table = session.id, hand = hands, player = session.host }
+		Comm.send("MUCK", muck)
 		muck_host(session) -- (a client hears no message of its own)
+		-- Nobody answers a MUCK, so a lost one would leave that client at the showdown: it goes
+		-- again with the host's beats, while no next hand has started here.
+		Heartbeat.every(Heartbeat.BEAT_SECONDS, 1, MUCK_AGAIN, function()
+			if Game.session() ~= session or session.hands ~= hands then return false end
+			Comm.send("MUCK", muck)
+		end)
 	end)
 end
 
 Comm.on("MUCK", function(sender, muck)
 	local session = Game.session()
 	if not session or muck.table ~= session.id or muck.hand ~= session.hands then return end
-	local why = muck_refusal(session, sender, muck.player)
+	if muck_again(session, muck.player) then return end
+	-- Replaying the record, the host's copy of its deputy's MUCK: what the deputy did, once
+	-- due (a host has no reason to confess a muck of its own hand that never happened).
+	local why
+	if session.catching_up then
+		why = sender ~= session.host and "not the host's record"
+			or muck.player ~= session.host and "only the host is mucked so" or nil
+	else
+		why = muck_refusal(session, sender, muck.player)
+	end
 	if why then
 		local key = session.hands .. ":" .. sender .. ":" .. (muck.player or "?")
 		session.mucks_named = session.mucks_named or {}
