@@ -53,6 +53,17 @@ class HandVerdict:
     fair: bool | None  # None: the hand was not over when the file was written
     reason: str = ""
     notes: tuple[str, ...] = ()
+    # False: everything follows, but from a seed or street this client did not see rolled
+    # (the host's word): nothing shows that hand was fair, nor that it was not.
+    witnessed: bool = True
+
+    @property
+    def word(self) -> str:
+        if self.fair is None:
+            return "unfinished"
+        if not self.fair:
+            return "not fair"
+        return "fair" if self.witnessed else "not witnessed"
 
     @property
     def text(self) -> str:
@@ -61,11 +72,10 @@ class HandVerdict:
             return f"{head}: unfinished ({self.reason})"
         if not self.fair:
             return f"{head}: not fair: {self.reason}"
-        return f"{head}: fair" + (f" ({'; '.join(self.notes)})" if self.notes else "")
+        return f"{head}: {self.word}" + (f" ({'; '.join(self.notes)})" if self.notes else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"table": self.table, "hand": self.hand,
-                "verdict": {True: "fair", False: "not fair", None: "unfinished"}[self.fair],
+        return {"table": self.table, "hand": self.hand, "verdict": self.word,
                 "reason": self.reason, "notes": list(self.notes)}
 
 
@@ -469,7 +479,8 @@ class HandCheck:
             one = len(what) == 1
             notes.append(f"{listed} as the host attested {'it' if one else 'them'}: this client "
                          f"did not see {'its roll line' if one else 'their roll lines'}")
-        return HandVerdict(self.table_id, self.number, fair, reason, tuple(notes))
+        return HandVerdict(self.table_id, self.number, fair, reason, tuple(notes),
+                           witnessed=not self.attested)
 
 
 def check_hand(hand: dict[Any, Any], ruleset_for: Callable[[str], Ruleset]) -> HandVerdict:

@@ -21,7 +21,7 @@ from realm_helpers import send_addon
 
 PREFIX = "TaurenHoldem"
 KINDS = ["OPEN", "ACT", "DO", "TURN", "NO", "DEAL", "SHOW", "HELLO", "AGAIN", "SNAP", "HEARD",
-         "REVEALED", "ROLLED", "SEED", "SNAPEND", "BASE", "AT", "SEEN", "B", "P", "C", "RESEND",
+         "REVEALED", "ROLLED", "SEED", "SNAPEND", "BASE", "AT", "B", "P", "C", "RESEND",
          "X", ""]
 OPS = ["join", "leave", "commit", "show", "put", "bet", "check", "call", "raise", "fold", "allin",
        "pot", "give", "reset", "seat", "unseat", "start", "close", "dealer", "?"]

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
              "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
-             "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua",
+             "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Game.lua", "Heartbeat.lua",
              "Takeover.lua", "CatchUp.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
@@ -123,17 +123,16 @@ LEDGER = {
     "Rolls.lua": ({"Ambiguate", "GetNormalizedRealmName", "GetNumGroupMembers",
                    "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "UnitName", "ipairs",
                    "table"}, set()),
+    "Witness.lua": ({"ipairs", "pairs", "table", "tonumber", "tostring"}, set()),
     "Fingerprint.lua": ({"ipairs", "table", "tostring"}, set()),
     "HoldemFlow.lua": ({"ipairs", "table"}, set()),
     "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "_G", "error",
                   "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
                   "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
-    "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table", "tonumber", "tostring"},
-                      set()),
+    "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "table", "tostring"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
-    "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "UnitIsConnected",
-                     "ipairs", "pairs", "tonumber"}, set()),
+    "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
 }
@@ -204,7 +203,7 @@ def test_loading_each_file_touches_only_ledger_globals():
         {"TaurenHoldemDB"}
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
                               b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
-                              b"Ledger", b"Rolls", b"Fingerprint", b"HoldemFlow",
+                              b"Ledger", b"Rolls", b"Witness", b"Fingerprint", b"HoldemFlow",
                               b"Game", b"Heartbeat",
                               b"Takeover", b"CatchUp", b"Text"}
 

@@ -6,11 +6,12 @@ local _, ns = ...
 
 local Phase = ns.Holdem.Phase -- a hand's phases, by name
 
-local Game, L, Dice, Comm = ns.Game, ns.L, ns.Dice, ns.Comm
+local Game, L, Dice, Comm, Ledger, Witness = ns.Game, ns.L, ns.Dice, ns.Comm, ns.Ledger, ns.Witness
 local Heartbeat, Takeover = ns.Heartbeat, ns.Takeover
 local every, from_host, note_host = Heartbeat.every, Heartbeat.from_host, Heartbeat.note_host
-local adopt_seed, BEAT_SECONDS = Heartbeat.adopt_seed, Heartbeat.BEAT_SECONDS
+local BEAT_SECONDS = Heartbeat.BEAT_SECONDS
 local connected, succeed, anyone_gone = Takeover.connected, Takeover.succeed, Takeover.anyone_gone
+local next_connected = Takeover.next_connected
 
 local CatchUp = {}
 ns.CatchUp = CatchUp
@@ -32,16 +33,44 @@ function CatchUp.know_host(name)
 	db.known_seats[Comm.me()] = session and session.seats or nil
 end
 
--- Whether `sender` may hand this client a snapshot: the known host, or a seat of its table
--- (any seat may become its host while this client's copy is dropped); a watcher never.
+-- Whether `sender` may hand this client a snapshot: the known host while it is connected and
+-- in the group; once it is gone, only the seat every client finds as its successor (the next
+-- connected seat after it: Takeover's succession). A watcher, or any other seat, never. (This
+-- client as the known host, with no table: its table passed on while it was away.)
 local function may_snapshot(sender)
 	local known = known_host()
 	if not known or sender == known then return true end
-	if UnitIsConnected(known) ~= true or UnitInParty(known) ~= true then return true end
-	for _, seat in ipairs(Game.db().known_seats and Game.db().known_seats[Comm.me()] or {}) do
-		if seat == sender then return true end
+	if connected(known) and known ~= Comm.me() then return false end
+	local seats = Game.db().known_seats and Game.db().known_seats[Comm.me()] or {}
+	return sender == next_connected(seats, known)
+end
+
+-- A line for this player about the snapshot it replays (said once it is in: the replay is
+-- quiet), or at once when it is not replaying one.
+function CatchUp.note(line)
+	local session = Game.session()
+	if not (session and session.catching_up) then return Game.say(line) end
+	session.notes = session.notes or {}
+	for _, noted in ipairs(session.notes) do if noted == line then return end end
+	session.notes[#session.notes + 1] = line
+end
+
+-- A snapshot's bank for `player` (at the start of hand `hand`, or as they sat down: `hand`
+-- nil): never above this client's own record of them (Ledger.own), which is then used and named.
+-- With no record of them at all, the host's word.
+function CatchUp.confirmed(player, figure, hand)
+	local session = Game.session()
+	local own = Ledger.own(session.id, player, hand)
+	if not own then
+		session.unconfirmed = true
+		return figure
 	end
-	return false
+	if figure > own then
+		CatchUp.note(L.BANK_NOT_CONFIRMED:format(Game.short(player), figure, own))
+		figure = own
+	end
+	session.confirmed_any = true
+	return figure
 end
 
 local last_hello -- when this client last asked
@@ -90,7 +119,7 @@ local function record(session)
 	local current = Game.hand()
 	entries[#entries + 1] = { "SNAPEND", { table = session.id, seq = session.seq,
 		hands = session.hands, steps = session.steps,
-		over = not (current and current.phase ~= Phase.OVER) and "over" or nil, seed = session.fair.seed } }
+		over = not (current and current.phase ~= Phase.OVER) and "over" or nil } }
 	-- Each as the wire would bring it (typed, empty fields nil, nothing undeclared): a host
 	-- replays its own record after a /reload through the same handlers.
 	for _, entry in ipairs(entries) do
@@ -142,6 +171,14 @@ Comm.on("SNAP", function(sender, snap)
 	session.deadlines = snap.deadlines == true
 	session.unchecked = not known -- nothing here to check this host's word against yet
 	CatchUp.know_host(sender)
+	-- What this client heard from the players themselves before it dropped its copy: the
+	-- record's entries are compared with it, and never replace it.
+	for number, own in pairs(Witness.heard(session.id)) do
+		for player, commitment in pairs(own.heard) do Game.heard(number)[player] = commitment end
+		for player, reveal in pairs(own.revealed) do
+			Game.revealed(number)[player] = { reveal[1], reveal[2] }
+		end
+	end
 	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
 	-- start it again. (Still arriving, at its pace: wait on.)
 	local function unfinished()
@@ -165,48 +202,86 @@ Comm.on("BASE", function(sender, base)
 		local name, bank = seat:match("^(.+)=(%d+)$")
 		if name then
 			session.seats[#session.seats + 1] = name
-			session.banks[name] = tonumber(bank)
+			session.banks[name] = CatchUp.confirmed(name, tonumber(bank), session.hands + 1)
 		end
 	end
 	Game.rebuild()
 end)
 
--- The owner's own word for a move the host ordered, as the record carries it.
-Comm.on("MOVE", function(sender, move)
+-- A record's entry, from the host, while this client replays it: the host's word, taken only
+-- where this client has none of its own.
+local function replayed(sender, entry)
 	local session = Game.session()
-	if from_host(sender, move) and session.catching_up and move.player and move.op then
-		Game.heard_move(move.player, move.op, move.amount, move.target)
+	return from_host(sender, entry) and session.catching_up
+end
+
+-- "What the record says of X differs from what X told you": the client's own stays.
+local function differs(player, what)
+	CatchUp.note(L.RECORD_DIFFERS:format(Game.short(Game.session().host), what, Game.short(player),
+		Game.short(player)))
+end
+
+-- The owner's own word for a move the host ordered, as the record carries it: the player's
+-- n-th move of the hand must be the n-th this client heard from them, if it heard one.
+Comm.on("MOVE", function(sender, move)
+	if not (replayed(sender, move) and move.player and move.op) then return end
+	local session = Game.session()
+	session.moves_replayed = session.moves_replayed or {}
+	local n = (session.moves_replayed[move.player] or 0) + 1
+	session.moves_replayed[move.player] = n
+	local own = Witness.heard(session.id)[session.hands]
+	own = own and own.moves[move.player] and own.moves[move.player][n]
+	if own and own ~= Witness.move_key(move.op, move.amount, move.target) then
+		return differs(move.player, "move") -- (the host's order for it then has no owner's word)
 	end
+	Game.heard_move(move.player, move.op, move.amount, move.target)
 end)
 
 Comm.on("HEARD", function(sender, heard)
-	if from_host(sender, heard) and heard.hand and heard.player then
-		Game.heard(heard.hand)[heard.player] = heard.commitment or ""
-	end
+	if not (replayed(sender, heard) and heard.hand and heard.player) then return end
+	local own = Game.heard(heard.hand)[heard.player] -- (what this client heard itself, if any)
+	if own and own ~= (heard.commitment or "") then return differs(heard.player, "commitment") end
+	Game.heard(heard.hand)[heard.player] = heard.commitment or ""
 end)
 
 Comm.on("REVEALED", function(sender, reveal)
-	if from_host(sender, reveal) and reveal.hand and reveal.player then
-		Game.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
+	if not (replayed(sender, reveal) and reveal.hand and reveal.player) then return end
+	local own = Game.revealed(reveal.hand)[reveal.player]
+	if own and (own[1] ~= (reveal.secret or "") or own[2] ~= (reveal.dice or "")) then
+		return differs(reveal.player, "reveal")
 	end
+	Game.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
 end)
+
+-- Before the record's seed or a street is taken as the host's word: the roll lines this
+-- client read itself (kept past a /reload, and since it dropped its copy), which bind first.
+local function own_lines(session)
+	if session.lines_read then return end
+	session.lines_read = true
+	for _, text in ipairs(Witness.lines(session)) do Game.roll_line(text) end
+	Game.read_unread_rolls()
+end
 
 Comm.on("ROLLED", function(sender, rolled)
 	local session = Game.session()
-	if not (from_host(sender, rolled) and rolled.hand == session.hands) then return end
+	if not (replayed(sender, rolled) and rolled.hand == session.hands) then return end
+	own_lines(session)
 	-- Only a street the rules have, with as many dice as it takes; never over one this client
 	-- read from its own roll line.
 	local wanted = ns.Rules.deal.community[rolled.street or 0]
 	local dice = rolled.dice and Dice.decode(rolled.dice)
 	if not (wanted and dice and #dice == wanted) or session.rolls[rolled.street] then return end
-	session.rolls[rolled.street] = dice -- attested by the host
+	session.rolls[rolled.street] = dice -- the host's word, marked so here and in the log
+	CatchUp.note(L.AWAY_STREET:format(ns.Rules.deal.streets[rolled.street], session.hands,
+		Game.short(session.host)))
 	Game.apply_rolls()
 end)
 
 Comm.on("SEED", function(sender, seed)
 	local session = Game.session()
-	if from_host(sender, seed) and seed.hand == session.hands then
-		-- Taken if this client saw no roll line of the seed's range itself (bind_seed).
+	if replayed(sender, seed) and seed.hand == session.hands then
+		own_lines(session)
+		-- Taken if this client read no roll line of the seed's range itself (bind_seed).
 		session.fair.attested_seed = session.fair.attested_seed or seed.seed
 		Game.bind_seed()
 	end
@@ -221,12 +296,14 @@ Comm.on("SNAPEND", function(sender, ending)
 	session.catching_up = false
 	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
 	CatchUp.know_host(session.host) -- (and the seats the record gave)
-	adopt_seed(session, ending.seed) -- (if its SEED line was lost on the way)
-	if Game.session() ~= session then return end
 	Game.read_unread_rolls()
 	if Game.session() ~= session then return end
 	Game.say(L.CAUGHT_UP:format(Game.short(session.host)))
-	if session.unchecked then Game.say(L.TOOK_TABLE:format(Game.short(session.host))) end
+	-- Nothing here to check its banks against: they are its word.
+	if session.unchecked or session.unconfirmed and not session.confirmed_any then
+		Game.say(L.TOOK_TABLE:format(Game.short(session.host), Game.short(session.host)))
+	end
+	for _, line in ipairs(session.notes or {}) do Game.say(line) end
 	Game.my_dice()
 	Game.say(Game.status_line())
 	Game.drain() -- a turn of this player's the record lacks goes again

@@ -38,6 +38,7 @@ function Game.load_saved()
 	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
 	db.sent = db.sent or {} -- this player's turns in the current hand (my_turns)
 	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
+	ns.Witness.attach(db) -- the roll lines this player read in the current hand
 end
 
 local function settings()
@@ -230,8 +231,7 @@ local TURN_OPS = HoldemFlow.TURN_OPS
 -- Orders this client refused (table id and sequence number), kept past a dropped copy.
 local refused_orders = {}
 
-local MOVE_OPS = { put = true, bet = true, check = true, call = true, raise = true, fold = true,
-	allin = true, pot = true, give = true, reset = true }
+local MOVE_OPS = ns.Witness.MOVE_OPS
 
 -- Whether `name` holds a seat: only a seated player's own messages bear on the table.
 local function seated(name)
@@ -252,9 +252,7 @@ end
 
 -- The owner's own word for a move, as every client heard it (op, amount, target): the host's
 -- order for it is applied once, against one of these.
-local function move_key(op, amount, target)
-	return table.concat({ op, tostring(amount or ""), tostring(target or "") }, " ")
-end
+local move_key = ns.Witness.move_key
 
 local function heard_move(player, op, amount, target)
 	local moves = session.moves[player] or {}
@@ -394,7 +392,10 @@ local function bind_seed()
 			break
 		end
 	end
-	if not fair.seed and fair.attested_seed then HandLog.seed(session, nil, fair.attested_seed) end
+	if not fair.seed and fair.attested_seed then -- the host's word, marked so here and in the log
+		HandLog.seed(session, nil, fair.attested_seed)
+		ns.CatchUp.note(L.AWAY_SEED:format(session.hands, short(session.host)))
+	end
 	fair.seed = fair.seed or fair.attested_seed
 	if not fair.seed then return end
 	fair.seed_lines = {}
@@ -517,13 +518,14 @@ ORDERS.seat = function(player, amount, target, dice)
 	-- record; the host's figure is never taken as it stands.
 	local claim = session.claims[player]
 	local bank = confirmed_bank(player, claim or amount)
-	-- (A record replayed: the host's figure, as the client's own ledger has moved on since.)
-	if session.catching_up then bank = tonumber(amount) or bank end
+	-- (A record replayed: the host's figure, as far as this client's own record confirms it.)
+	if session.catching_up then bank = ns.CatchUp.confirmed(player, tonumber(amount) or bank) end
 	if not session.catching_up and tonumber(amount) ~= bank then
 		Game.say(L.BANK_NOT_CONFIRMED:format(short(player), tonumber(amount) or 0, bank))
 	end
 	amount = bank
 	session.banks[player] = amount
+	Ledger.seated(session, player, amount) -- (what a snapshot's seat is checked against)
 	if not session.catching_up then ns.CatchUp.know_host(session.host) end -- (its seats too)
 	rebuild()
 	Game.say(L.SEATED:format(short(player), amount, RULES.table.currency))
@@ -1119,6 +1121,7 @@ function Game.roll_line(text)
 	local fair, seedlike = session.fair, high - low + 1 == Fair.SEED_WIDTH
 	local index = not seedlike and street_of(low, high)
 	if not (seedlike or index) then return end -- anyone's roll of some other range
+	ns.Witness.line(session, text) -- (read again after a /reload or a dropped copy)
 	if name ~= Ambiguate(hand():dealer_name(), "short") and not (seedlike and fair.dealt[name]) then
 		if #fair.others < 40 then fair.others[#fair.others + 1] = text end
 		return
@@ -1179,6 +1182,7 @@ Comm.on("ACT", function(sender, request)
 	if op == "join" then session.claims[sender] = number end
 	-- A watcher's commitment, reveal or move is nobody's: it changes nothing, anywhere.
 	if op ~= "join" and not seated(sender) then return end
+	ns.Witness.act(session, sender, op, request.amount, request.target, request.dice)
 	if MOVE_OPS[op] then heard_move(sender, op, request.amount, request.target) end
 	if op == "commit" then
 		if not number or heard(number)[sender] then return end
@@ -1272,6 +1276,9 @@ function Game.request(op, amount, target, dice)
 	local reason
 	if op == "commit" then reason = commit_refusal(me) else reason = refusal(me, op, amount, dice, target) end
 	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
+	if not (session.mode == "guided" and TURN_OPS[op]) and session.host ~= me then
+		ns.Witness.act(session, me, op, amount, target, encode_dice(dice)) -- (no echo of its own)
+	end
 	if session.mode == "guided" and TURN_OPS[op] then
 		turn(me, op, amount)
 	elseif op == "commit" then

@@ -116,16 +116,6 @@ function Heartbeat.confirm(kind, message, arrived)
 end
 Heartbeat.BEAT_SECONDS = BEAT_SECONDS
 
--- This client missed the seed (its roll line and the host's SEED): the host's word for it, as
--- its heartbeat or a snapshot's end gives it.
-local function adopt_seed(session, value)
-	if session.fair.seed or not session.fair.set_hash or not tonumber(value or "") then return end
-	session.fair.attested_seed = tonumber(value)
-	Game.bind_seed()
-	Game.drain()
-end
-Heartbeat.adopt_seed = adopt_seed
-
 local function from_host(sender, message)
 	local session = Game.session()
 	return session and sender == session.host and message.table == session.id
@@ -148,11 +138,13 @@ Comm.on("AT", function(sender, at)
 	session.beat_heard = GetTime()
 	if session.catching_up then return end -- (see SNAP below)
 	if seq < session.seq or hands < session.hands then return Game.resync() end -- the host's rules
-	-- Two seed rolls (a dealer gone as it rolled, the next one rolling too) may have bound
-	-- differently here and at the host: the host's record rules.
+	-- The seed this client saw rolled binds here, whatever the host's is: no word (nor
+	-- a vote) replaces it. A differing one is named, once a hand.
 	local seed = session.fair.seed
-	if hands == session.hands and seed and at.seed and tostring(seed) ~= at.seed then
-		return Game.resync()
+	if hands == session.hands and seed and at.seed and tostring(seed) ~= at.seed
+		and session.seed_named ~= hands then
+		session.seed_named = hands
+		Game.say(ns.L.SEED_DIFFERS:format(Game.short(sender), hands))
 	end
 	-- No hand in play on either side (the same one over, or none yet), but other banks: the
 	-- host's record rules.
@@ -160,17 +152,6 @@ Comm.on("AT", function(sender, at)
 	if hands == session.hands and at.over == "over" and (not current or current.phase == Phase.OVER)
 		and at.banks and at.banks ~= Game.banks_digest() then
 		return Game.resync()
-	end
-	if hands == session.hands and not seed then
-		adopt_seed(session, at.seed)
-		if Game.session() ~= session then return end
-		current = Game.hand() -- (what it let through may have moved the table on)
-	end
-	-- The host missed the seed's roll line (it was away when it came): say what this client
-	-- saw rolled. (Not once the hand is over, nor while the set is still open.)
-	if hands == session.hands and seed and session.fair.seen and not at.seed
-		and not at.commits and at.over ~= "over" then
-		Comm.send("SEEN", { table = session.id, hand = hands, seed = seed }, session.host)
 	end
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
 	if hands == session.hands and current then
@@ -198,33 +179,4 @@ Comm.on("AT", function(sender, at)
 		end
 	end
 	note_host(session, seq, hands, steps, at.over == "over", at.streets)
-end)
-
--- The host, which missed the seed's roll line, takes the seed from the players who saw it:
--- it listens a few seconds after the first report, then takes the value most of them saw
--- (so one player's word does not outweigh the others').
-Comm.on("SEEN", function(sender, seen)
-	local session, current = Game.session(), Game.hand()
-	if not session or session.host ~= Comm.me() or seen.table ~= session.id then return end
-	local fair, seed = session.fair, seen.seed
-	if seen.hand ~= session.hands or fair.seed or not fair.set_hash or not seed
-		or not current then return end
-	local dealt_in = false -- any of the hand's players, folded or not, saw it rolled
-	for _, seat in ipairs(current.seats) do dealt_in = dealt_in or seat.name == sender end
-	if not dealt_in then return end
-	if fair.reports then fair.reports[sender] = seed return end
-	fair.reports = { [sender] = seed }
-	C_Timer.After(GAP_SECONDS, function()
-		if Game.session() ~= session or session.fair ~= fair or fair.seed then return end
-		local votes, best = {}, nil
-		for _, reported in pairs(fair.reports) do votes[reported] = (votes[reported] or 0) + 1 end
-		for value, count in pairs(votes) do
-			if not best or count > votes[best] or (count == votes[best] and value < best) then
-				best = value
-			end
-		end
-		fair.attested_seed = best
-		Game.bind_seed()
-		Game.drain()
-	end)
 end)

@@ -3,16 +3,46 @@
 -- Knows nothing of any game: a table's engine reports its banks, the ledger keeps them.
 local _, ns = ...
 
-local RULES, HandLog = ns.Rules, ns.HandLog
+local RULES, HandLog, Comm = ns.Rules, ns.HandLog, ns.Comm
 
 local Ledger = {}
 ns.Ledger = Ledger
 
 local banks -- db.banks
+-- What this player's client saw of its table itself, by player: the banks the last hand started
+-- from and the banks of the seats taken since (db.banks_seen). A snapshot replayed later is
+-- checked against these, not against a ledger that has moved on since (a bet, a give).
+local seen
 
 function Ledger.attach(db)
 	db.banks = db.banks or {}
-	banks = db.banks
+	db.banks_seen = db.banks_seen or {}
+	banks, seen = db.banks, db.banks_seen
+end
+
+local function seen_at(id)
+	local mine = seen[Comm.me()]
+	if not (mine and mine.table == id) then
+		mine = { table = id, start = {}, seats = {} }
+		seen[Comm.me()] = mine
+	end
+	return mine
+end
+
+-- A seat this client applied, with the bank it gave it.
+function Ledger.seated(session, name, bank)
+	seen_at(session.id).seats[name] = bank
+end
+
+-- This client's own figure for `name` at table `id`: at the start of hand `hand` (a snapshot's
+-- BASE), or as they sat down since (a seat: `hand` nil), as it saw them; failing that, its
+-- ledger's; nil if it has no record of them at all.
+function Ledger.own(id, name, hand)
+	local mine, at = seen[Comm.me()], nil
+	if mine and mine.table == id then
+		if not hand then at = mine.seats elseif mine.hand == hand then at = mine.start end
+	end
+	return at and at[name] or banks[name]
 end
 
 function Ledger.bank_of(name)
@@ -40,6 +70,9 @@ end
 function Ledger.hand_starts(session)
 	session.before_hand = {}
 	for name, bank in pairs(session.banks) do session.before_hand[name] = bank end
+	local mine = seen_at(session.id)
+	mine.hand, mine.start, mine.seats = session.hands, {}, {} -- (seats before it are in `start`)
+	for name, bank in pairs(session.banks) do mine.start[name] = bank end
 end
 
 -- The hand is void: every bet back, the banks as it started, here and in the record.

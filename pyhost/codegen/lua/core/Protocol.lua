@@ -17,12 +17,10 @@ declare("NO", { "table", "reason" })
 -- The host's deputy: the host did not reveal in time at a guided showdown (core/Takeover.lua).
 declare("MUCK", { "table", "hand:n", "player" })
 declare("AGAIN", { "table", "hand:n", "step", "player" })
--- Catching up and keeping in step: a client with no table asks; the host beats; a player
--- tells a host the seed it saw.
+-- Catching up and keeping in step: a client with no table asks; the host beats.
 declare("HELLO", {})
 declare("AT", { "table", "seq:n", "hands:n", "steps:n", "streets:n", "commits", "shown", "over",
 	"seed", "banks" })
-declare("SEEN", { "table", "hand:n", "seed:n" })
 -- The entries of a snapshot (a copy, Comm.send_copy), in the order they come.
 declare("SNAP", { "table", "mode", "minimum:n", "blinds:b", "bank:n", "timeout:n", "opener",
 	"fingerprint", "sections", "deadlines:b" })
@@ -32,4 +30,4 @@ declare("REVEALED", { "table", "hand:n", "player", "secret", "dice" })
 declare("MOVE", { "table", "player", "op", "amount", "target" })
 declare("ROLLED", { "table", "hand:n", "street:n", "dice" })
 declare("SEED", { "table", "hand:n", "seed:n" })
-declare("SNAPEND", { "table", "seq:n", "hands:n", "steps:n", "over", "seed" })
+declare("SNAPEND", { "table", "seq:n", "hands:n", "steps:n", "over" })

@@ -55,7 +55,7 @@ local function deadline(session, current)
 	return rules.acting_timeout
 end
 
-Takeover.connected = connected
+Takeover.connected, Takeover.next_connected = connected, next_connected
 
 local arm_deputy -- below: the deputy's watch on the host's own reveal
 
