@@ -269,3 +269,24 @@ def test_after_a_reload_the_clients_own_seed_line_binds_not_the_record(tmp_path,
     assert seed_of(gray) == own
     assert not gray.chat.matching("rolled while you were away")
     assert realm.errors() == []
+
+
+def test_a_client_that_knew_the_old_host_takes_its_successors_table(tmp_path, addon):
+    # Gray is away while Skoll, the host, logs out (Riggs runs the table) and comes back. Gray
+    # still knows Skoll as the host, and Skoll is here: Gray takes Riggs's table only once
+    # Skoll has said (its HELLO, whispered to Gray's) that it has none to hand on.
+    realm = Realm(seed=51, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray", "Dakx"])
+    skoll, riggs, gray, _ = seated
+    realm.logout(gray)
+    realm.logout(skoll)
+    realm.run_until_quiet()
+    realm.login(skoll.name)
+    realm.run_until_quiet()
+    assert skoll.chat.matching("Caught up with Riggs's table")
+    realm.login(gray.name)
+    realm.advance(40)  # Gray's HELLOs, a few seconds apart
+    realm.run_until_quiet()
+    assert gray.chat.matching("Caught up with Riggs's table")
+    assert status(realm, gray) == status(realm, riggs)
+    assert realm.errors() == []

@@ -18,7 +18,7 @@ declare("NO", { "table", "reason" })
 declare("MUCK", { "table", "hand:n", "player" })
 declare("AGAIN", { "table", "hand:n", "step", "player" })
 -- Catching up and keeping in step: a client with no table asks; the host beats.
-declare("HELLO", {})
+declare("HELLO", { "table", "host" })
 declare("AT", { "table", "seq:n", "hands:n", "steps:n", "streets:n", "commits", "shown", "over",
 	"seed", "banks" })
 -- The entries of a snapshot (a copy, Comm.send_copy), in the order they come.

@@ -33,16 +33,31 @@ function CatchUp.know_host(name)
 	db.known_seats[Comm.me()] = session and session.seats or nil
 end
 
--- Whether `sender` may hand this client a snapshot: the known host while it is connected and
--- in the group; once it is gone, only the seat every client finds as its successor (the next
--- connected seat after it: Takeover's succession). A watcher, or any other seat, never. (This
--- client as the known host, with no table: its table passed on while it was away.)
+-- Who may hand this client a snapshot: the known host while it is here; once it is gone, only
+-- the seat every client finds as its successor (the next connected seat after it: Takeover's
+-- succession), and past that one only if it is gone too or has said itself that it holds no
+-- table (its HELLO: the table passed on again while this client was away). A watcher, or any
+-- other seat, never. (This client itself holds no table: it is never here.)
+local without_table = {} -- players whose own HELLO said they hold no table (since the last SNAP)
+
+local function awaited()
+	local known = known_host()
+	local function here(name)
+		return connected(name) and name ~= Comm.me() and not without_table[name]
+	end
+	if not known or here(known) then return known end
+	local seats = Game.db().known_seats and Game.db().known_seats[Comm.me()] or {}
+	local successor = next_connected(seats, known)
+	for _ = 1, #seats do
+		if not successor or here(successor) then break end
+		successor = next_connected(seats, successor)
+	end
+	return successor
+end
+
 local function may_snapshot(sender)
 	local known = known_host()
-	if not known or sender == known then return true end
-	if connected(known) and known ~= Comm.me() then return false end
-	local seats = Game.db().known_seats and Game.db().known_seats[Comm.me()] or {}
-	return sender == next_connected(seats, known)
+	return not known or sender == known or sender == awaited()
 end
 
 -- A line for this player about the snapshot it replays (said once it is in: the replay is
@@ -133,14 +148,28 @@ end
 local HELLO_SECONDS = 4
 local answered = {}
 
-Comm.on("HELLO", function(sender)
+Comm.on("HELLO", function(sender, hello)
 	local session = Game.session()
+	-- A HELLO says its sender has no table: a host's has passed on (whoever knew it as the
+	-- host takes the table from its successor). One naming a table is the answer of a seat
+	-- that is not its host (below): never answered in turn.
+	if not session or hello.table then without_table[sender] = true end
+	if hello.table then return end
 	if session and sender == session.host and sender ~= Comm.me() then
 		succeed(sender) -- the host has lost its table: the next seat runs it, and answers
 		session = Game.session()
 	end
-	if not session or session.host ~= Comm.me() then return end
+	if not session then return end
 	if answered[sender] and GetTime() - answered[sender] < HELLO_SECONDS then return end
+	if session.host ~= Comm.me() then
+		-- Named as the one the asker would take a snapshot from (it knew this player as the
+		-- host, or as its successor), but no host: says so, by a HELLO of its own, whispered.
+		if hello.host == Comm.me() then
+			answered[sender] = GetTime()
+			Comm.send("HELLO", { table = session.id }, sender)
+		end
+		return
+	end
 	answered[sender] = GetTime()
 	-- One copy at a time: a HELLO while one is on its way (asked again before it came) is
 	-- answered by it. (A client that lost it whole asks again after.)
@@ -171,6 +200,7 @@ Comm.on("SNAP", function(sender, snap)
 	session.deadlines = snap.deadlines == true
 	session.unchecked = not known -- nothing here to check this host's word against yet
 	CatchUp.know_host(sender)
+	without_table = {} -- (known anew)
 	-- What this client heard from the players themselves before it dropped its copy: the
 	-- record's entries are compared with it, and never replace it.
 	for number, own in pairs(Witness.heard(session.id)) do
@@ -247,7 +277,9 @@ end)
 Comm.on("REVEALED", function(sender, reveal)
 	if not (replayed(sender, reveal) and reveal.hand and reveal.player) then return end
 	local own = Game.revealed(reveal.hand)[reveal.player]
-	if own and (own[1] ~= (reveal.secret or "") or own[2] ~= (reveal.dice or "")) then
+	-- (A dead one is the host's timeout, its order: no reveal of the player's.)
+	if own and reveal.secret ~= Game.DEAD
+		and (own[1] ~= (reveal.secret or "") or own[2] ~= (reveal.dice or "")) then
 		return differs(reveal.player, "reveal")
 	end
 	Game.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
@@ -385,7 +417,7 @@ local function ask()
 	end
 	if Comm.receiving() then return end -- a copy is on its way: ask later if it comes to nothing
 	last_hello = GetTime()
-	Comm.send("HELLO", {})
+	Comm.send("HELLO", { host = awaited() }) -- (whom it would take a snapshot from)
 end
 
 function CatchUp.hello(retries)
