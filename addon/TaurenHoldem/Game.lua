@@ -810,7 +810,7 @@ local function next_show()
 	-- without it would look false.
 	if not session.fair.seed then return false end
 	for player, reveal in pairs(revealed(session.hands)) do
-		if reveal.mucked and current.shown[player] == nil then -- the deputy's MUCK, replayed
+		if reveal.mucked and not reveal.applied and current.shown[player] == nil then -- replayed MUCK
 			reveal.applied = true
 			Game.apply_dead(player)
 			return true
