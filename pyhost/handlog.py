@@ -34,7 +34,7 @@ from .harness.savedvars import load_saved
 from .rules import Ruleset, load_ruleset
 from .rules.schema import FileError, shown
 
-LOG_VERSION = 1  # HandLog.VERSION
+LOG_VERSION = 2  # HandLog.VERSION
 MAX_FILE = 64 * 1024 * 1024  # far more than any addon's SavedVariables file
 
 
@@ -377,15 +377,30 @@ class HandCheck:
     # -- the replay ------------------------------------------------------------------------
 
     def replay(self) -> Table:
-        table = Table(self.ruleset, list(self.seats), mode=str(self.hand.get("mode", "guided")),
-                      dealer=self.dealer)
-        hand = table.new_hand()
+        mode = str(self.hand.get("mode", "guided"))
+        table = Table(self.ruleset, list(self.seats), mode=mode, dealer=self.dealer)
+        # A guided hand opens in its deal phase: its "deal" action deals in the players whose
+        # commitments the closed set holds.
+        hand = table.new_hand(deal_first=True) if mode == "guided" else table.new_hand()
         if hand.dealer_name != self.dealer:
             raise Unfair(f"the dealer is {self.dealer}, but the button gives {hand.dealer_name}")
         for position, item in enumerate(_array(self.hand.get("actions")), 1):
             player, op, amount, target, code = _action(item)
             said = " ".join(str(x) for x in (short(str(player)), op, amount, target) if x != "")
             where = f"action {position} ({said})"
+            if op == "deal":
+                if player != hand.dealer_name:
+                    raise Unfair(f"{where}: the deal is in the dealer's name "
+                                 f"({short(hand.dealer_name)})")
+                names = [name for name in str(target).split(",") if name]
+                if names != [p for p in (name for name, _ in self.seats) if p in self.held]:
+                    raise Unfair(f"{where}: the players dealt in are not the ones whose "
+                                 "commitments the set holds")
+                try:
+                    hand.deal_in(names)  # type: ignore[attr-defined]
+                except IllegalAction as exc:
+                    raise Unfair(f"{where}: {exc}") from None
+                continue
             if op == "dealer":
                 try:
                     hand.dealer = hand.seat_of(str(player))

@@ -170,6 +170,15 @@ def seeds_rolled(client: Client) -> list[tuple[str, int]]:
     return found
 
 
+def everyone_deals(realm: Realm, *clients: Client) -> None:
+    """Each of these players types /tdeal (a guided hand's betting opens once the set is
+    closed and its seed rolled); the seed roll is scripted, the dice whatever they come."""
+    realm.script_rolls(seed_roll())
+    for client in clients:
+        client.type("/tdeal")
+    realm.run_until_quiet()
+
+
 def dealt_table(realm: Realm, addon: Path, names: list[str], **options) -> Seated:
     """A table seated (as `seat_table`) with hand 1 started and everyone's dice rolled."""
     seated = seat_table(realm, addon, names, **options)

@@ -8,6 +8,7 @@ import pytest
 from addon_table import (
     PROTOCOL,
     deal_fairly,
+    everyone_deals,
     face,
     new_lines,
     play,
@@ -64,8 +65,10 @@ def test_the_example_hand_plays_to_its_ending_in_every_flavour(tmp_path, addon, 
 
 def test_it_tells_each_player_when_it_is_their_turn(tmp_path, addon):
     realm = Realm(seed=2, wtf=tmp_path / "WTF")
-    skoll, riggs, gray, _dakx = seat_table(realm, addon, SEATS)
+    skoll, riggs, gray, dakx = seat_table(realm, addon, SEATS)
     play(realm, skoll, "/tholdem start")
+    assert "Your turn" not in riggs.chat  # the deal first
+    everyone_deals(realm, skoll, riggs, gray, dakx)
     assert "Your turn: bet at least 2 or fold (pot 0)" in riggs.chat
     assert "Your turn" not in gray.chat
     play(realm, riggs, "/tbet 2")
@@ -85,9 +88,11 @@ def test_the_roller_pronoun_comes_from_unit_sex(tmp_path, addon):
 
 def test_blinds_and_the_minimum_bet_are_the_dealers_to_set(tmp_path, addon):
     realm = Realm(seed=4, wtf=tmp_path / "WTF")
-    skoll, riggs, _gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
-                                    options="min 4 blinds")
+    skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
+                                   options="min 4 blinds")
     play(realm, skoll, "/tholdem start")
+    assert "Riggs posts the small blind 2" not in skoll.chat  # after the deal
+    everyone_deals(realm, skoll, riggs, gray)
     assert "Riggs posts the small blind 2" in skoll.chat
     assert "Gray posts the big blind 4" in skoll.chat
     play(realm, skoll, "/tbet 6")  # 4 to call, 2 more: a raise below the least (4)
@@ -218,6 +223,7 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path, addon, who, line, a
     realm = Realm(seed=10, wtf=tmp_path / "WTF")
     clients = dict(zip(SEATS, seat_table(realm, addon, SEATS), strict=True))
     play(realm, clients["Skoll"], "/tholdem start")
+    everyone_deals(realm, *clients.values())
     if line == "/tpot":
         play(realm, clients["Skoll"], "/target Riggs")
     marks = {name: len(client.chat) for name, client in clients.items()}
@@ -236,6 +242,7 @@ def test_reset_with_chips_in_the_live_pot_and_rolling_the_flop_twice(tmp_path, a
     realm = Realm(seed=11, wtf=tmp_path / "WTF")
     skoll, riggs = seat_table(realm, addon, ["Skoll", "Riggs"])
     play(realm, skoll, "/tholdem start")
+    everyone_deals(realm, skoll, riggs)
     play(realm, riggs, "/tbet 2")
     play(realm, riggs, "/treset")
     assert riggs.chat.lines[-1] == "Riggs cannot reset their bank while Riggs has chips in " \
@@ -252,6 +259,7 @@ def test_players_join_and_leave_between_hands(tmp_path, addon):
     realm = Realm(seed=12, wtf=tmp_path / "WTF")
     skoll, riggs, gray = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     play(realm, skoll, "/tholdem start")
+    everyone_deals(realm, skoll, riggs, gray)
     play(realm, riggs, "/tbet 2")
     play(realm, riggs, "/tholdem leave")
     assert riggs.chat.lines[-1] == ("Hand 1 is in play: /tholdem leave waits until it is over. "

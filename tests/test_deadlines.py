@@ -141,10 +141,10 @@ def test_a_table_nobody_types_at_reaches_the_next_hand(tmp_path, addon, stop):
     assert realm.errors() == []
 
 
-def test_a_late_roller_is_not_called_a_cheater(tmp_path, addon):
+def test_a_late_roller_sits_the_hand_out(tmp_path, addon):
     """Gray types /tdeal after the deal's deadline: the set closed without him. He is told so,
-    plays on without dice, and his hand is dead at the showdown, for having none: no client
-    says his dice do not follow from his commitment."""
+    sits the hand out (posting nothing: his bank stays as it was) and cannot bet in it; the
+    others play it; no client says anyone's dice do not follow."""
     realm = Realm(seed=51, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="timeout")
     skoll, riggs, gray = seated
@@ -157,13 +157,18 @@ def test_a_late_roller_is_not_called_a_cheater(tmp_path, addon):
     realm.advance(60)  # the deal's 60 seconds are up: the set closes without Gray
     gray.type("/tdeal")
     realm.advance(2)
-    assert gray.chat.lines[-1] == ("too late: the set closed without your roll, so you have no "
-                                   "dice this hand")
-    for client, line in [(riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call"),
-                         (skoll, "/tflop"), (riggs, "/tholdem check"), (gray, "/tholdem check"),
-                         (skoll, "/tholdem check"), (skoll, "/tturn"), (riggs, "/tholdem check"),
-                         (gray, "/tholdem check"), (skoll, "/tholdem check"), (skoll, "/triver"),
-                         (riggs, "/tholdem check"), (gray, "/tholdem check"),
+    assert gray.chat.lines[-1] == ("too late: the set closed without your roll, so you sit "
+                                   "this hand out")
+    for client in seated:
+        assert "Gray sits this hand out (no roll under the box)" in client.chat, client.name
+    mark = len(gray.chat.lines)
+    gray.type("/tbet 2")
+    realm.advance(2)
+    assert len(gray.chat.lines) == mark + 1  # one line, nothing sent
+    for client, line in [(riggs, "/tbet 2"), (skoll, "/tholdem call"), (skoll, "/tflop"),
+                         (riggs, "/tholdem check"), (skoll, "/tholdem check"), (skoll, "/tturn"),
+                         (riggs, "/tholdem check"), (skoll, "/tholdem check"),
+                         (skoll, "/triver"), (riggs, "/tholdem check"),
                          (skoll, "/tholdem check")]:
         client.type(line)
         realm.advance(2)
@@ -171,7 +176,7 @@ def test_a_late_roller_is_not_called_a_cheater(tmp_path, addon):
     for client in seated:
         assert "the hand is over" in status_now(client), client.name
         assert not client.chat.matching("do not follow"), client.name
-        assert client.chat.matching("Gray has no dice in this hand"), client.name
+        assert banks(status_now(client))["Gray"] == 20, client.name  # nothing lost
     assert len({status_now(client) for client in seated}) == 1
     assert sum(banks(status_now(skoll)).values()) == 60
     assert realm.errors() == []
@@ -232,8 +237,8 @@ def test_a_loser_who_never_reveals_does_not_hold_the_pot_at_a_default_table(tmp_
 
 def test_a_player_who_never_deals_at_a_default_table_sits_the_hand_out(tmp_path, addon):
     """Gray never types /tdeal. At a table opened with no word about time the set closes
-    without him after deal_timeout: he has no dice, plays the betting on, and his hand is
-    dead at the showdown (docs/addon.md)."""
+    without him after deal_timeout: he sits the hand out, his bank unchanged, while Skoll and
+    Riggs play it (docs/addon.md)."""
     realm = Realm(seed=53, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
@@ -250,18 +255,20 @@ def test_a_player_who_never_deals_at_a_default_table_sits_the_hand_out(tmp_path,
     realm.run_until_quiet()
     for client in seated:
         assert seeds_rolled(client) == [("Skoll", SEED)], client.name
-    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+    for client in seated:
+        assert "Gray sits this hand out (no roll under the box)" in client.chat, client.name
+    for client, line in ((riggs, "/tbet 2"), (skoll, "/tholdem call")):
         play(realm, client, line)
-    check_down(realm, skoll, riggs, gray, skoll)
+    check_down(realm, skoll, riggs, skoll)
     for client in seated:
         assert "the hand is over" in status_now(client), client.name
-        assert client.chat.matching("Gray has no dice in this hand"), client.name
+        assert not client.chat.matching("Gray has no dice"), client.name
         assert not client.chat.matching("Gray wins"), client.name
         assert not client.chat.matching("do not follow"), client.name
     views = ledgers(seated)
     assert len(set(views)) == 1, views
     assert sum(banks(status_now(skoll)).values()) == 60
-    assert banks(status_now(skoll))["Gray"] == 18  # his call stays in the pot he cannot win
+    assert banks(status_now(skoll))["Gray"] == 20  # he sat the hand out: nothing posted
     assert realm.errors() == []
 
 

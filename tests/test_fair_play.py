@@ -11,11 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from addon_table import (
+    BEAT,
     PROTOCOL,
     SEED,
     check_down,
     deal_fairly,
     dealt_table,
+    everyone_deals,
     face,
     play,
     play_hand,
@@ -202,11 +204,12 @@ def test_a_dealers_award_against_the_showdown_is_refused(tmp_path, addon):
     seated = seat_table(realm, addon, ["Skoll", "Riggs"])
     skoll, riggs = seated
     play(realm, skoll, "/tholdem start")
+    everyone_deals(realm, skoll, riggs)
     play(realm, riggs, "/tbet 2")
     # The host forges an award of the live pot to himself, as the next sequenced DO (seat
-    # was 1, start 2; the bet was Riggs's own turn, which nobody orders).
+    # was 1, start 2, close 3; the bet was Riggs's own turn, which nobody orders).
     skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
-                  f'"{PROTOCOL}\\tDO\\t{seated.table_id}\\t3\\tpot\\tSkoll-Thunderhorn\\t\\t'
+                  f'"{PROTOCOL}\\tDO\\t{seated.table_id}\\t4\\tpot\\tSkoll-Thunderhorn\\t\\t'
                   f'Skoll-Thunderhorn\\t\\t0", "PARTY")')
     realm.run_until_quiet()
     assert riggs.chat.lines[-1] == "a guided table pays the pot at the showdown: /tpot is for " \
@@ -217,7 +220,7 @@ def test_a_dealers_award_against_the_showdown_is_refused(tmp_path, addon):
     mark = len(skoll.chat)
     for _ in range(2):
         riggs.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", '
-                      f'"{PROTOCOL}\\tDO\\t{seated.table_id}\\t4\\tgive\\tSkoll-Thunderhorn\\t20\\t'
+                      f'"{PROTOCOL}\\tDO\\t{seated.table_id}\\t5\\tgive\\tSkoll-Thunderhorn\\t20\\t'
                       f'Riggs-Thunderhorn\\t\\t0", "PARTY")')
         realm.run_until_quiet()
     assert skoll.chat.lines[mark:] == [
@@ -257,6 +260,7 @@ def test_chat_lockdown_pauses_the_table_and_it_resumes(tmp_path, addon):
     seated = seat_table(realm, addon, ["Skoll", "Riggs"])
     skoll, riggs = seated
     play(realm, skoll, "/tholdem start")
+    everyone_deals(realm, skoll, riggs)
     riggs.lockdown = True
     riggs.type("/tbet 2")
     realm.advance(5)  # the addon keeps trying once a second while the lockdown lasts
@@ -308,14 +312,13 @@ def test_a_table_with_a_timeout_acts_for_a_player_who_is_gone(tmp_path, addon):
     skoll.type("/tdeal")
     riggs.type("/tdeal")
     realm.advance(2)
+    assert not seed_rolls(skoll)  # the set waits for Gray
+    realm.advance(31)  # ... until the time is up: the set closes without Gray, who sits out
+    for client in (skoll, riggs):
+        assert "Gray sits this hand out (no roll under the box)" in client.chat
+        assert seeds_rolled(client) == [("Skoll", SEED)]
     riggs.type("/tbet 2")
     realm.advance(2)
-    assert not seed_rolls(skoll)  # the set waits for Gray
-    realm.advance(31)  # ... until the time is up: the set closes without Gray, Gray folds
-    assert "Gray took too long: the table acts for them." in skoll.chat.lines  # the host
-    for client in (skoll, riggs):
-        assert "Gray folds" in client.chat
-        assert seeds_rolled(client) == [("Skoll", SEED)]
     skoll.type("/tholdem call")
     realm.advance(2)
     assert "Pot 4; Skoll rolls the flop next" in status_now(skoll)
@@ -490,6 +493,9 @@ def test_a_commitment_the_host_missed_is_sent_again_on_its_heartbeat(tmp_path, a
         client.type("/tdeal")
     realm.run_until_quiet()
     assert dropped
+    assert "the deal: Gray to roll under the box" in status(realm, skoll)
+    realm.advance(BEAT + 2)  # the host's heartbeat: Gray sees his commitment missing there
+    realm.run_until_quiet()
     assert "Riggs to act" in status(realm, skoll)  # the set closed with Gray's commitment
     assert len({status(realm, client) for client in seated}) == 1
     assert realm.errors() == []

@@ -190,9 +190,10 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
                  f'b["{winner}"] + 1', f"{winner}'s bank at the end is "),
         "award": (shown_at, f'local w = db.log.hands[{shown_at}].won w["{winner}"] = '
                   f'w["{winner}"] + 2', "the awards do not follow: the log has "),
-        "action": (shown_at, f'local a = db.log.hands[{shown_at}].actions a[1] = '
-                   f'"{someone_else}" .. a[1]:match(" .*$")',
-                   f"action 1 ({someone_else.split('-')[0]} "),
+        # (Action 1 is the deal; action 2 the first bet.)
+        "action": (shown_at, f'local a = db.log.hands[{shown_at}].actions a[2] = '
+                   f'"{someone_else}" .. a[2]:match(" .*$")',
+                   f"action 2 ({someone_else.split('-')[0]} "),
         "set": (shown_at, f'db.log.hands[{shown_at}].set.hash = "{"ab" * 32}"',
                 "the set hash abababababab... does not follow from the commitments it holds"),
         "fingerprint": (shown_at, f'db.log.hands[{shown_at}].fingerprint = "{"0" * 12}"',

@@ -82,6 +82,7 @@ function FairDeal.bind_seed()
 	ns.Takeover.arm_timeout()
 	game().my_dice()
 	if hand() and hand().phase == Phase.SHOWDOWN then game().after({}) end -- a reveal waiting on it
+	FairDeal.deal_in()
 end
 
 -- The dealer's seed roll, once the set is closed, of the range its hash gives: a moment's
@@ -122,11 +123,54 @@ end
 function FairDeal.commit_refusal(player)
 	local current = hand()
 	if not current or current.phase == Phase.OVER then return "no hand is being played" end
-	if not game().in_hand(current, player) then return short(player) .. " is not in this hand" end
 	if session().fair.commits[player] then return short(player) .. " has already rolled" end
-	if session().fair.set_hash then
-		return "too late: the set closed without your roll, so you have no dice this hand"
+	local dealt = false -- (a seat of this hand: the deal may have sat it out already)
+	for _, seat in ipairs(current.seats) do dealt = dealt or seat.name == player end
+	if session().fair.set_hash and dealt then return L.LATE_DEAL end
+	if not game().in_hand(current, player) then return short(player) .. " is not in this hand" end
+end
+
+-- Why a betting command is refused now (the deal not done: the set open, or its seed not
+-- rolled yet), or nil.
+function FairDeal.betting_refusal()
+	local s, current = session(), hand()
+	if not (current and current.phase == Phase.DEAL) then return nil end
+	if not s.fair.set_hash then return L.DEAL_NOT_CLOSED end
+	return L.SEED_NOT_ROLLED:format(short(current:dealer_name()))
+end
+
+-- What a guided hand waits for while it is dealt (the status line), and who rolls next.
+function FairDeal.waiting()
+	local s, current = session(), hand()
+	if not current then return nil end
+	if current.phase == Phase.DEAL and not s.fair.set_hash then
+		local missing = {}
+		for _, seat in ipairs(current.seats) do
+			if not s.fair.commits[seat.name] then missing[#missing + 1] = short(seat.name) end
+		end
+		return { where = L.WAITING_DEAL:format(table.concat(missing, ", ")) }
+	elseif current.phase == Phase.DEAL then
+		return { where = L.WAITING_SEED:format(short(current:dealer_name())) }
 	end
+	return { roller = current:dealer_name() }
+end
+
+-- The set is closed and its seed bound (or it holds fewer than two: no seed needed): the
+-- players whose commitments it holds are dealt in, every client alike, and the betting opens
+-- (antes and blinds among them); the others sit the hand out, posting nothing. Fewer than two:
+-- the hand is void, nothing lost. Both are in the record (the close, the seed), so a client
+-- catching up deals the same.
+function FairDeal.deal_in()
+	local s, current = session(), hand()
+	if not (current and current.phase == Phase.DEAL and s.fair.held) then return end
+	if #s.fair.held >= 2 and not s.fair.seed then return end
+	local events, reason = current:deal_in(s.fair.held)
+	if not events then say(Text.safe(reason, Text.LINE)) return end
+	HandLog.action(s, current:dealer_name(), "deal", nil, table.concat(s.fair.held, ","))
+	ns.Takeover.moved()
+	ns.Takeover.arm_timeout()
+	game().after(events)
+	if session() then game().drain() end -- turns that came before the deal
 end
 
 ------------------------------------------------------------------------------
@@ -164,7 +208,9 @@ ORDERS.close = function(player, amount, target, dice)
 	end
 	target = own
 	s.fair.set_hash = target
+	s.fair.held = holds
 	HandLog.close(s, target, holds, s.fair.commits)
+	if #holds < 2 then return FairDeal.deal_in() end -- no hand to play: void, no seed
 	FairDeal.roll_seed_soon()
 	FairDeal.bind_seed()
 end
@@ -217,7 +263,9 @@ ORDERS.start = function(player, amount, target, dice)
 	s.did[s.hands - 2], s.turns[s.hands - 1] = nil, nil -- long past
 	Ledger.hand_starts(s) -- (what a void hand gives back)
 	game().rebuild()
-	local started, reason = s.engine:new_hand()
+	-- A guided hand opens in its deal phase: nothing posted, no bet taken until the set closes
+	-- and its seed binds (deal_in).
+	local started, reason = s.engine:new_hand(nil, s.mode == "guided")
 	if not started then say(Text.safe(reason, Text.LINE)) return end
 	HandLog.start(s, started, s.before_hand)
 	say(L.NEW_HAND:format(s.hands, short(player)))

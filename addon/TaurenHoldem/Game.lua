@@ -150,7 +150,8 @@ local function remember_banks() Ledger.remember(session) end
 local choices = HoldemFlow.choices
 
 local function status_line()
-	return HoldemFlow.status_line(hand(), session.seats, session.engine:banks(), short)
+	return HoldemFlow.status_line(hand(), session.seats, session.engine:banks(), short,
+		FairDeal.waiting())
 end
 Game.status_line = status_line
 
@@ -1012,7 +1013,9 @@ function Game.request(op, amount, target, dice)
 	if not session then Game.say(L.NO_TABLE) return end
 	local me = Comm.me()
 	local reason
-	if op == "commit" then reason = commit_refusal(me) else reason = refusal(me, op, amount, dice, target) end
+	if op == "commit" then reason = commit_refusal(me)
+	elseif TURN_OPS[op] then reason = FairDeal.betting_refusal() end -- (the deal not done yet)
+	reason = reason or op ~= "commit" and refusal(me, op, amount, dice, target)
 	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
 	if not (session.mode == "guided" and TURN_OPS[op]) and session.host ~= me then
 		ns.Witness.act(session, me, op, amount, target, encode_dice(dice)) -- (no echo of its own)
@@ -1175,6 +1178,11 @@ end
 -- The deal command (/tdeal): roll your dice under the box; only you see them.
 function Game.deal()
 	local current = hand()
+	-- A player the deal sat out (no roll under the box in time) is told so.
+	if current and current.sat_out and current.sat_out[Comm.me()] and current.phase ~= Phase.OVER then
+		Game.say(L.LATE_DEAL)
+		return
+	end
 	if current and current.phase ~= Phase.OVER and in_hand(current, Comm.me()) then
 		-- At a table: commit to a secret; the dice come with the dealer's seed roll. Once a
 		-- hand: a secret already committed to (kept in SavedVariables across a /reload or

@@ -31,8 +31,9 @@ function HoldemFlow.choices(current)
 end
 
 -- The table in one line: the pot, where the hand stands, each seat's bank (in seat order,
--- `held` by name); `name` shows a player's name.
-function HoldemFlow.status_line(current, seats, held, name)
+-- `held` by name); `name` shows a player's name. `deal` (FairDeal.waiting): who rolls the
+-- seed or a street next, and what the deal phase waits for.
+function HoldemFlow.status_line(current, seats, held, name, deal)
 	local banks = {}
 	for i, seat in ipairs(seats) do
 		banks[i] = name(seat) .. " " .. (held[seat] or 0)
@@ -42,8 +43,11 @@ function HoldemFlow.status_line(current, seats, held, name)
 		return L.STATUS:format(0, L.NO_HAND, table.concat(banks, ", "))
 	elseif current.phase == Phase.BETTING then
 		where = L.TO_ACT:format(name(current:to_act()), HoldemFlow.choices(current))
+	elseif current.phase == Phase.DEAL then
+		where = deal and deal.where or L.WAITING_DEAL:format("everyone")
 	elseif current.phase == Phase.ROLL and current:next_street() then
-		where = L.WAITING_ROLL:format(name(current:dealer_name()), current:next_street())
+		where = L.WAITING_ROLL:format(name(deal and deal.roller or current:dealer_name()),
+			current:next_street())
 	elseif current.phase == Phase.ROLL then
 		where = L.WAITING_POT:format(name(current:dealer_name()))
 	elseif current.phase == Phase.SHOWDOWN then

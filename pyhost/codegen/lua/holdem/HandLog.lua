@@ -17,7 +17,7 @@ local RULES, Comm = ns.Rules, ns.Comm
 local HandLog = {}
 ns.HandLog = HandLog
 
-HandLog.VERSION = 1
+HandLog.VERSION = 2
 HandLog.MAX_HANDS, HandLog.MAX_BYTES = 20, 120000
 
 local log -- db.log: { version = VERSION, hands = { oldest first } }
