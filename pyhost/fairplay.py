@@ -2,8 +2,10 @@
 
 A player's hidden dice derive from a hash of their secret, the seed, the hand id, their full
 name and the hash of every commitment at the table, mapped to faces by rejection sampling.
-The seed is the dealer's roll of a range the set's hash gives (seed_range), less its low end:
-no roll made before the set closed can be taken for it. The secret itself is the SHA-256 of
+The seed is a roll of a range the set's hash, the hand and the host's close nonce give
+(seed_range), less its low end: no roll made before the close can be taken for it, except
+by chance. A street's range comes the same way from the nonce of the turn that closed the
+betting before it (street_range). The secret itself is the SHA-256 of
 what the client gathered when the player typed /tdeal. Everything here is the same arithmetic
 as Fair.lua; the tests prove it.
 """
@@ -38,18 +40,38 @@ def set_hash(commitments: Iterable[str]) -> str:
     return sha256_hex("|".join(commitments))
 
 
-def seed_range(commitments_hash: str) -> tuple[int, int]:
-    """The range (low, high) of the dealer's seed roll for a set: SEED_WIDTH wide, at an offset
-    the set hash's first 8 hex digits give. The seed is the roll less `low`."""
-    low = 1 + int(commitments_hash[:8], 16) % (MAX_ROLL - SEED_WIDTH + 1)
+def _offset(*parts: object, width: int) -> int:
+    """The low end of a roll range `width` wide (Fair.offset): from the first 8 hex digits of
+    the SHA-256 of `parts` joined by '|', within the server's 1-MAX_ROLL."""
+    number = int(sha256_hex("|".join(str(part) for part in parts))[:8], 16)
+    return 1 + number % (MAX_ROLL - width + 1)
+
+
+def seed_range(commitments_hash: str, hand_id: str, nonce: str) -> tuple[int, int]:
+    """The range (low, high) of the seed roll (Fair.seed_range): SEED_WIDTH wide, at an offset
+    from the set hash, the hand id and the nonce of the host's close, so nobody knows it before
+    the close exists. The seed is the roll less `low`."""
+    low = _offset("seed", commitments_hash, hand_id, nonce, width=SEED_WIDTH)
     return low, low + SEED_WIDTH - 1
 
 
-def street_range(table_id: str, hand: int, street: int, faces: int,
-                 community: Sequence[int]) -> tuple[int, int]:
-    """The range (low, high) of a street's roll (Dice.street_range): exactly
+def street_range(commitments_hash: str, hand_id: str, street: int, nonce: str, faces: int,
+                 count: int) -> tuple[int, int]:
+    """The range (low, high) of a street's roll at a guided table (Fair.street_range): exactly
+    faces^count wide, at an offset from the set hash, the hand id, the street (1-based) and the
+    nonce of the turn that closed the betting before it (or of the close, with no turn yet), so
+    nobody knows it before that turn exists. The dice are the roll less `low`, as base-faces
+    digits (street_dice)."""
+    width = faces ** count
+    low = _offset("street", commitments_hash, hand_id, street, nonce, width=width)
+    return low, low + width - 1
+
+
+def fixed_street_range(table_id: str, hand: int, street: int, faces: int,
+                       community: Sequence[int]) -> tuple[int, int]:
+    """The range (low, high) of a street's roll at a manual table (Dice.street_range): exactly
     faces^community[street - 1] wide, at an offset unique to the table, the hand and the
-    street (1-based). The dice are the roll less `low`, as base-faces digits (street_dice)."""
+    street (1-based)."""
     block = faces ** max(community)
     seed = 0
     for byte in table_id.encode():

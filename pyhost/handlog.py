@@ -7,10 +7,13 @@ roll line the client bound (roller, value, range), every action in order, every 
 the client's verdict, and the awards and banks at the end.
 
 `verify_file` re-derives each hand from what was public: the set hash from the commitments it
-holds, the seed from its roll line and the range the set hash gives, each street's dice from
-its roll line and the range the table and hand give, each revealed commitment and each
-player's dice from their secret (all through `fairplay`), then it replays the actions
-through the table engine and compares the awards and banks the log has with the engine's.
+holds, the seed from its roll line and the range the set hash, the hand and the close's nonce
+give, each street's dice from its roll line and the range the set hash, the hand, the street
+and its closing turn's nonce give (a manual table's: the table, hand and street), checking
+that no roll was made by the sender of the message its range came from, each revealed
+commitment and each player's dice from their secret (all through `fairplay`), then it
+replays the actions through the table engine and compares the awards and banks the log has
+with the engine's.
 The first thing that does not follow is the hand's verdict; a hand where everything follows
 is fair.
 """
@@ -34,7 +37,7 @@ from .harness.savedvars import load_saved
 from .rules import Ruleset, load_ruleset
 from .rules.schema import FileError, shown
 
-LOG_VERSION = 2  # HandLog.VERSION
+LOG_VERSION = 3  # HandLog.VERSION
 MAX_FILE = 64 * 1024 * 1024  # far more than any addon's SavedVariables file
 
 
@@ -219,6 +222,9 @@ def ruleset_fingerprint(ruleset: Ruleset) -> str | None:
     return str(fingerprint(ruleset)["id"])
 
 
+BETTING_OPS = {"put", "bet", "check", "call", "raise", "fold", "allin"}
+
+
 class HandCheck:
     """One hand of the log, checked step by step; `run` raises Unfair at the first fault."""
 
@@ -260,6 +266,8 @@ class HandCheck:
         if [p for p in seats if p in held] != held:
             raise Unfair("the set holds the commitments out of seat order")
         self.set_hash = _text(closed.get("hash"), "set hash")
+        self.nonce = str(closed.get("nonce") or "")
+        self.closer = str(closed.get("closer") or "")
         derived = fairplay.set_hash(self.commits[player] for player in held)
         if derived != self.set_hash:
             raise Unfair(f"the set hash {self.set_hash[:12]}... does not follow from the "
@@ -282,16 +290,25 @@ class HandCheck:
         roller, value, low, high = (seed.get(i) for i in (1, 2, 3, 4))
         value, low, high = (_number(v, f"the seed roll's {w}") for v, w in
                             ((value, "value"), (low, "low end"), (high, "high end")))
-        want = fairplay.seed_range(self.set_hash)
+        want = fairplay.seed_range(self.set_hash, self.hand_id, self.nonce)
         if (low, high) != want:
-            raise Unfair(f"the seed roll's range {low}-{high} is not the one the set hash gives "
-                         f"({want[0]}-{want[1]})")
+            raise Unfair(f"the seed roll's range {low}-{high} is not the one the set hash and "
+                         f"the close give ({want[0]}-{want[1]})")
         if not low <= value <= high:
             raise Unfair(f"the seed roll {value} is outside its range {low}-{high}")
-        if roller not in self.dealers:
-            raise Unfair(f"the seed was rolled by {roller}, not by the dealer "
-                         f"({short(self.dealer)})")
+        self._check_roller("the seed", roller, seed.get("by"), self.closer)
         self.seed = value - low
+
+    def _check_roller(self, what: str, roller: object, due: object, closer: object) -> None:
+        """A roll binds only by the player it was due from (or one the host named to roll on),
+        and never by the sender of the message its range came from."""
+        if closer and roller == short(str(closer)):
+            raise Unfair(f"{what} was rolled by {roller}, who sent the message its range came "
+                         "from")
+        allowed = self.rollers | ({short(str(due))} if due else {short(self.dealer)})
+        if roller not in allowed:
+            raise Unfair(f"{what} was rolled by {roller}, not by its roller "
+                         f"({short(str(due or self.dealer))})")
 
     @staticmethod
     def _reveal_of(item: object) -> dict[Any, Any]:
@@ -342,9 +359,11 @@ class HandCheck:
 
     # -- the streets -----------------------------------------------------------------------
 
-    def street_dice(self, index: int, name: str, dealer: str, logged: list[int]) -> list[int]:
+    def street_dice(self, index: int, name: str, dealer: str, logged: list[int],
+                    last_turn: str | None) -> list[int]:
         """The dice of street `index` (the engine's `name` for it) from its roll line, checked
-        against its range and roller."""
+        against its range and roller. `last_turn`: whose betting action came last before it
+        (its closing turn's player), None if none yet."""
         rolls = [self._reveal_of(r) for r in _array(self.hand.get("rolls"))]
         found = [r for r in rolls if r.get(5) == index]
         if not found:
@@ -358,21 +377,38 @@ class HandCheck:
             roller = roll.get(1)
             value, low, high = (_number(roll.get(i), f"the {name}'s roll {w}") for i, w in
                                 ((2, "value"), (3, "low end"), (4, "high end")))
-            want = fairplay.street_range(self.table_id, self.number, index, self.faces,
-                                         self.community)
+            guided = self.hand.get("mode", "guided") == "guided"
+            nonce, closer = str(roll.get("nonce") or ""), str(roll.get("closer") or "")
+            if guided:
+                want = fairplay.street_range(self.set_hash or "", self.hand_id, index, nonce,
+                                             self.faces, count)
+                self._check_moment(name, nonce, closer, last_turn)
+            else:
+                want = fairplay.fixed_street_range(self.table_id, self.number, index,
+                                                   self.faces, self.community)
             if (low, high) != want:
                 raise Unfair(f"the {name}'s roll range {low}-{high} is not the {name}'s "
                              f"({want[0]}-{want[1]})")
             if not low <= value <= high:
                 raise Unfair(f"the {name}'s roll {value} is outside its range {low}-{high}")
-            if roller != short(dealer):
-                raise Unfair(f"the {name} was rolled by {roller}, not by the dealer "
-                             f"({short(dealer)})")
+            self._check_roller(f"the {name}", roller, roll.get("by") or dealer,
+                               closer if guided else "")
             dice = fairplay.street_dice(value, low, self.faces, count)
         if logged and logged != dice:
             raise Unfair(f"the {name} is {_dice_text(logged)} in the hand, but its roll gives "
                          f"{_dice_text(dice)}")
         return dice
+
+    def _check_moment(self, name: str, nonce: str, closer: str, last_turn: str | None) -> None:
+        """A street's range comes from the turn that closed the betting before it: its sender
+        is that turn's player (or the host, acting for them); with no turn yet, the close's."""
+        if last_turn is None:
+            if (nonce, closer) != (self.nonce, self.closer):
+                raise Unfair(f"the {name}'s range does not come from the close, the last "
+                             "message before it")
+        elif closer not in (last_turn, str(self.hand.get("host", ""))):
+            raise Unfair(f"the {name}'s range comes from {short(closer)}'s message, but the "
+                         f"betting before it was closed by {short(last_turn)}")
 
     # -- the replay ------------------------------------------------------------------------
 
@@ -384,6 +420,7 @@ class HandCheck:
         hand = table.new_hand(deal_first=True) if mode == "guided" else table.new_hand()
         if hand.dealer_name != self.dealer:
             raise Unfair(f"the dealer is {self.dealer}, but the button gives {hand.dealer_name}")
+        last_turn: str | None = None  # whose betting action came last
         for position, item in enumerate(_array(self.hand.get("actions")), 1):
             player, op, amount, target, code = _action(item)
             said = " ".join(str(x) for x in (short(str(player)), op, amount, target) if x != "")
@@ -401,9 +438,9 @@ class HandCheck:
                 except IllegalAction as exc:
                     raise Unfair(f"{where}: {exc}") from None
                 continue
-            if op == "dealer":
+            if op == "dealer":  # the host named who rolls on (the button stays)
                 try:
-                    hand.dealer = hand.seat_of(str(player))
+                    hand.seat_of(str(player))
                 except IllegalAction as exc:
                     raise Unfair(f"{where}: {exc}") from None
                 continue
@@ -411,7 +448,9 @@ class HandCheck:
             if op in hand.streets:
                 index = len(hand.community) + 1
                 dice = self.street_dice(index, str(op), hand.dealer_name,
-                                        _faces(code, f"the {op}'s dice"))
+                                        _faces(code, f"the {op}'s dice"), last_turn)
+            elif op in BETTING_OPS:
+                last_turn = str(player)
             elif op == "show" and self.hand.get("mode", "guided") == "guided" \
                     and self.set_hash is not None:
                 if self.verdicts.get(str(player)) != "ok":
@@ -441,11 +480,11 @@ class HandCheck:
         if not self.seats:
             raise Unfair("the log has no seats")
         self.dealer = _text(self.hand.get("dealer"), "dealer")
-        # Who may roll the seed: the dealer, or a dealer named later (the seed's line can come
-        # after the order naming the next dealer).
-        self.dealers = {short(self.dealer)} | {
-            short(action[0]) for action in map(_action, _array(self.hand.get("actions")))
-            if action[1] == "dealer"}
+        # Who else may have rolled: a roller the host named to deal on (a line can come after
+        # the order naming the next).
+        actions = map(_action, _array(self.hand.get("actions")))
+        self.rollers = {short(action[0]) for action in actions if action[1] == "dealer"}
+        self.nonce, self.closer = "", ""
         self.held: set[str] = set()
         self.check_commitments()
         self.check_seed()

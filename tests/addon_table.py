@@ -13,7 +13,7 @@ from pyhost.harness import Client, Realm
 from pyhost.rules import load_ruleset
 
 TAUREN = load_ruleset("tauren-holdem")
-PROTOCOL = "2"  # the addon's protocol version (Comm.lua), first in every message
+PROTOCOL = "3"  # the addon's protocol version (Comm.lua), first in every message
 
 
 def face(name: str) -> int:
@@ -45,8 +45,39 @@ class Seated(list):
 
 
 def street_range(table_id: str, hand: int, street: int) -> tuple[int, int]:
-    """The roll range the addon uses for a street (Dice.street_range, as fairplay has it)."""
-    return fairplay.street_range(table_id, hand, street, TAUREN.dice.count, TAUREN.deal.community)
+    """The roll range a manual table uses for a street (Dice.street_range, as fairplay has
+    it). A guided table's comes from the turn that closed the betting before it: due_range."""
+    return fairplay.fixed_street_range(table_id, hand, street, TAUREN.dice.count,
+                                       TAUREN.deal.community)
+
+
+DUE = """function(ns)
+    local s = ns.Game.session()
+    local current = s and ns.Game.hand()
+    local key = current and ns.Rollers.due(s, current)
+    if key == nil then return nil end
+    local low, high = ns.Rollers.range(s, key)
+    return tostring(key), ns.Rollers.roller(s, current), low, high
+end"""
+
+
+def due_roll(client: Client) -> tuple[str, str, int, int] | None:
+    """What roll this client's table waits on now ("seed", or the street's index as text),
+    who rolls it ("Name-Realm") and its range (low, high); None if none is due."""
+    namespace = client.addons["TaurenHoldem"].namespace
+    found = client.lua.eval(DUE)(namespace)
+    if not found or found[0] is None:
+        return None
+    key, roller, low, high = found
+    return key.decode(), roller.decode(), int(low), int(high)
+
+
+def seed_range_of(client: Client) -> tuple[int, int]:
+    """The seed roll's range in this client's current hand (from its close's nonce)."""
+    namespace = client.addons["TaurenHoldem"].namespace
+    low, high = client.lua.eval("function(ns) return ns.Rollers.range(ns.Game.session(), "
+                                "'seed') end")(namespace)
+    return int(low), int(high)
 
 
 def seat_table(realm: Realm, addon: Path, names: list[str], *, mode: str = "guided",
@@ -115,13 +146,15 @@ def seed_roll(seed: int = SEED) -> Callable[[int, int], int]:
 def deal_fairly(realm: Realm, seated: Seated, hand: int,
                 wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED, *,
                 dealer: Client | None = None, command: str = "/tdeal", rolled: int | None = None,
-                before: Callable[[tuple[int, int]], None] | None = None) -> tuple[int, int]:
+                before: Callable[[], None] | None = None) -> tuple[int, int]:
     """Everyone dealt in (a bank above 0) types /tdeal (or `command`) at once, with secrets
     found so that the players in `wanted` get those faces once the dealer's seed roll gives
     `seed` (or, with `rolled`, the seed roll gives that instead: they ground for the wrong
     one). Naming the `dealer` keeps that roll for the dealer's roll of the set's seed range,
-    so others' rolls (neighbour addons') leave it alone. `before(seed_range)`, if given, runs
-    just before everyone deals. Returns the seed roll's range (low, high)."""
+    so others' rolls (neighbour addons') leave it alone: `dealer` is the seed's roller (the
+    dealer, or the next player dealt in when the dealer is the host, who sends the close:
+    Rollers.lua). `before()`, if given, runs just before everyone deals. Returns the seed
+    roll's range (low, high), which nobody knows before the host's close."""
     # In the table's seat order (the status line's), as the set hash takes the commitments.
     by_name = {client.name: client for client in seated}
     playing = [by_name[name] for name, bank in banks(status(realm, seated[0])).items() if bank]
@@ -132,21 +165,19 @@ def deal_fairly(realm: Realm, seated: Seated, hand: int,
     randoms = fairplay.grind(
         names, faces, milliseconds=milliseconds, epoch=realm.epoch(), counter=hand, seed=seed,
         hand_id=f"{seated.table_id}#{hand}", faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
-    seed_range = fairplay.seed_range(fairplay.dealt_set_hash(
-        names, randoms, milliseconds=milliseconds, epoch=realm.epoch(), counter=hand))
     roll = seed_roll(seed if rolled is None else rolled)
     if dealer is None:
         realm.script_rolls(roll)
     else:
-        realm.script_rolls(roll, by=dealer.full_name, bounds=seed_range)
+        realm.script_rolls(roll, by=dealer.full_name, width=fairplay.SEED_WIDTH)
     if before is not None:
-        before(seed_range)
+        before()
     for client in playing:
         client.script_random(*randoms[client.full_name])
     for client in playing:
         client.type(command)
     realm.run_until_quiet()
-    return seed_range
+    return seed_range_of(seated[0])
 
 
 ROLL_RANGE = re.compile(r"\((\d+)-(\d+)\)\.?$")  # how a roll line ends, in every locale

@@ -251,7 +251,7 @@ def test_reset_with_chips_in_the_live_pot_and_rolling_the_flop_twice(tmp_path, a
     play(realm, skoll, "/tflop")
     mark = len(riggs.chat)
     play(realm, skoll, "/tflop")
-    assert skoll.chat.lines[-1] == "Skoll cannot roll the flop: the next street is the turn"
+    assert skoll.chat.lines[-1] == "The flop is out already."
     assert new_lines(riggs, mark) == []
 
 

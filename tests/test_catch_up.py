@@ -152,7 +152,7 @@ def test_a_lost_commitment_is_asked_of_its_player_not_taken_from_a_copy(tmp_path
     sent = record_sends(realm)
     lost = []
 
-    def before(_range):
+    def before():
         lost.append(lose(gray, "CHAT_MSG_ADDON",
                          lambda args: b"\tACT\t" in args[1] and b"\tcommit\t" in args[1]
                          and args[3].startswith(b"Riggs")))

@@ -91,6 +91,8 @@ def test_an_honest_timeout_is_taken_by_everyone(tmp_path, addon):
     assert realm.errors() == []
 
 
+NO_ROLLS = "(rolls nothing)"  # not typed: from here on, this client's RandomRoll goes nowhere
+
 # Where everyone stops typing, at a table opened with no word about time (the ruleset's
 # deadline for each phase: deal 60 s, acting 120 s, roll 60 s, showdown 60 s), and what they
 # typed before that.
@@ -100,9 +102,10 @@ STOPS = {
     "before the flop's betting": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal")],
     "in the betting": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal"),
                        ("Riggs", "/tbet 2")],
+    # (The flop's roller, Riggs, since Skoll's call closes the round: his client rolls nothing.)
     "at the flop's roll": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal"),
                            ("Riggs", "/tbet 2"), ("Gray", "/tholdem call"),
-                           ("Skoll", "/tholdem call")],
+                           ("Riggs", NO_ROLLS), ("Skoll", "/tholdem call")],
     "at the turn's betting": [("Skoll", "/tdeal"), ("Riggs", "/tdeal"), ("Gray", "/tdeal"),
                               ("Riggs", "/tbet 2"), ("Gray", "/tholdem call"),
                               ("Skoll", "/tholdem call"), ("Skoll", "/tflop"),
@@ -119,6 +122,9 @@ def test_a_table_nobody_types_at_reaches_the_next_hand(tmp_path, addon, stop):
     seated[0].type("/tholdem start")
     realm.advance(2)
     for name, line in STOPS[stop]:
+        if line == NO_ROLLS:
+            by_name[name].run_lua("RandomRoll = function() end")
+            continue
         by_name[name].type(line)
         realm.advance(2)
     waited = 0
@@ -130,7 +136,7 @@ def test_a_table_nobody_types_at_reaches_the_next_hand(tmp_path, addon, stop):
     for client in seated:
         assert not client.chat.matching(EARLY), client.name  # an honest host's timeouts bind
     if "roll" in stop:
-        assert "Skoll is gone: Riggs deals on." in seated[2].chat  # he did not roll in time
+        assert "Riggs is gone: Gray deals on." in seated[2].chat  # he did not roll in time
     lines = {status_now(client).split("; ", 1)[1] for client in seated}
     assert len(lines) == 1, lines  # every client's ledger alike
     assert sum(banks(status_now(seated[0])).values()) == 60  # nothing lost, nothing created
@@ -241,7 +247,7 @@ def test_a_player_who_never_deals_at_a_default_table_sits_the_hand_out(tmp_path,
     Riggs play it (docs/addon.md)."""
     realm = Realm(seed=53, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
-    skoll, riggs, gray = seated
+    skoll, riggs, _gray = seated
     realm.script_rolls(seed_roll(SEED), street("5", "3", "6"), street("6"), street("Warrior"))
     play(realm, skoll, "/tholdem start")
     began = realm.now
@@ -253,8 +259,8 @@ def test_a_player_who_never_deals_at_a_default_table_sits_the_hand_out(tmp_path,
         assert realm.now - began <= DEAL + LATE
         realm.advance(1)
     realm.run_until_quiet()
-    for client in seated:
-        assert seeds_rolled(client) == [("Skoll", SEED)], client.name
+    for client in seated:  # (the host, Skoll, sent the close: Riggs rolls the seed)
+        assert seeds_rolled(client) == [("Riggs", SEED)], client.name
     for client in seated:
         assert "Gray sits this hand out (no roll under the box)" in client.chat, client.name
     for client, line in ((riggs, "/tbet 2"), (skoll, "/tholdem call")):
@@ -284,5 +290,5 @@ def test_a_table_opened_notimeout_waits_however_long(tmp_path, addon):
     assert not skoll.chat.matching("took too long")
     realm.script_rolls(seed_roll(SEED))
     play(realm, gray, "/tdeal")
-    assert seeds_rolled(riggs) == [("Skoll", SEED)]
+    assert seeds_rolled(riggs) == [("Riggs", SEED)]
     assert realm.errors() == []

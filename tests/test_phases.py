@@ -33,7 +33,8 @@ def test_table_commands_mid_hand_are_refused_and_change_nothing(tmp_path, addon)
     assert [status(realm, client) for client in seated] == before  # the pot and seats stand
     play(realm, gray, "/tholdem call")
     play(realm, skoll, "/tholdem call")
-    assert "Pot 6; Skoll rolls the flop next" in status(realm, skoll)
+    # Skoll's call closed the betting: Riggs rolls the flop, by himself, a moment later.
+    assert "Pot 6; Riggs to act (check or bet)" in status(realm, skoll)
     assert realm.errors() == []
 
 
@@ -43,8 +44,7 @@ def test_betting_opens_only_once_the_set_is_closed_and_the_seed_bound(tmp_path, 
     binds, every client deals the players in and the betting opens."""
     realm = Realm(seed=32, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
-    skoll, riggs, gray = seated
-    by_name = {client.name: client for client in seated}
+    skoll, riggs, _gray = seated
     play(realm, skoll, "/tholdem start")
     before = [status(realm, client) for client in seated]
     assert "the deal: Skoll, Riggs, Gray to roll under the box" in before[0]

@@ -13,7 +13,7 @@ local _, ns = ...
 
 local Messages = ns.Messages
 local PREFIX = ns.Rules.addon.prefix
-local VERSION = "2" -- 2: turns (TURN) go from the player to everyone
+local VERSION = "3" -- 2: turns (TURN) go from the player to everyone; 3: nonces (DO close, TURN)
 local SEPARATOR = "\t"
 local MAX_BYTES = 255
 local THROTTLED = 3 -- Enum.SendAddonMessageResult.AddonMessageThrottle

@@ -8,7 +8,7 @@ local _, ns = ...
 local Phase = ns.Holdem.Phase
 
 local L, Dice, Fair, Text = ns.L, ns.Dice, ns.Fair, ns.Text
-local HandLog, Ledger, Rolls = ns.HandLog, ns.Ledger, ns.Rolls
+local HandLog, Ledger, Rolls, Rollers = ns.HandLog, ns.Ledger, ns.Rolls, ns.Rollers
 local Comm = ns.Comm
 local RULES = ns.Rules
 
@@ -40,34 +40,41 @@ function FairDeal.maybe_close(anyway)
 		flags[i + 1] = fair.commits[seat.name] and "1" or "0"
 	end
 	if #list == 0 then return end
-	game().accept(s.host, "close", table.concat(flags), Fair.set_hash(list))
+	-- Its nonce makes the seed's range (Rollers.lua): the host does not roll it.
+	game().accept(s.host, "close", table.concat(flags), Fair.set_hash(list), nil, Fair.new_nonce())
 end
 
--- A hand's fair-play state: commitments, the seed and the reveals' verdicts; who dealt before
--- the dealer now (their seed roll still counts: its line can come after the order naming the
--- next dealer); roll lines by others, kept in case the order naming their roller as the next
--- dealer comes after them.
+-- A hand's fair-play state: commitments, the seed and the reveals' verdicts; the roll lines
+-- of a seed's or street's width by seated players (`pending`, in the order they came, until
+-- the roll they could be for is due: Rollers.find); who rolls each roll (`rollers`), who the
+-- host named to deal on (`named`), and who rolled before them for what is due (`dealt`: their
+-- line still counts, as it can come after the order naming the next); the street lines bound.
 function FairDeal.new_fair()
-	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {}, dealt = {},
-		others = {}, lines = {} }
+	return { commits = {}, dead = {}, verdicts = {}, checking = {}, pending = {}, dealt = {},
+		rollers = {}, lines = {}, kept_by = {} }
 end
 
--- The seed is the dealer's first roll of the range the set's hash gives (Fair.seed_range),
--- less its low end. The roll line and the close may come in either order, so the dealer's
--- rolls of that width wait in `seed_lines` until the hash is known; a roll made before the
--- close (a dice addon's, the dealer's own /roll) could not know the range. Failing a line,
--- the seed the host attests in a snapshot. Then this player's dice are known, to them alone.
+-- Who rolls what is due now, and where: Rollers.lua.
+function FairDeal.roller()
+	local s = session()
+	return s and Rollers.roller(s, hand())
+end
+
+-- The seed is its roller's first roll of the range the set's hash, the hand and the close's
+-- nonce give (Rollers.range), less its low end. The roll line and the close may come in
+-- either order, so roll lines wait in `pending` until the range is known; a roll made before
+-- the close (a dice addon's, anyone's own /roll) could not know it. Failing a line, the seed
+-- the host attests in a snapshot. Then this player's dice are known, to them alone.
 function FairDeal.bind_seed()
 	local s = session()
 	local fair = s.fair
 	if fair.seed or not fair.set_hash then return end
-	local low, high = Fair.seed_range(fair.set_hash)
-	for _, line in ipairs(fair.seed_lines) do
-		if line[2] == low and line[3] == high then
-			fair.seed, fair.seen = line[1] - low, true -- seen rolled, not taken on trust
-			HandLog.seed(s, line)
-			break
-		end
+	local roller = Rollers.roller(s, hand())
+	local line, low = Rollers.find(s, "seed", roller)
+	if line then
+		fair.seed, fair.seen, fair.dealt = line[1] - low, true, {} -- seen rolled, not on trust
+		local nonce, closer = Rollers.moment(s, "seed")
+		HandLog.seed(s, line, nil, { nonce = nonce, closer = closer, by = roller })
 	end
 	if not fair.seed and fair.attested_seed then -- the host's word, marked so here and in the log
 		HandLog.seed(s, nil, fair.attested_seed)
@@ -75,7 +82,6 @@ function FairDeal.bind_seed()
 	end
 	fair.seed = fair.seed or fair.attested_seed
 	if not fair.seed then return end
-	fair.seed_lines = {}
 	s.log[#s.log + 1] = { "SEED", { table = s.id, hand = s.hands, seed = fair.seed } }
 	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
 	ns.Takeover.moved()
@@ -85,37 +91,29 @@ function FairDeal.bind_seed()
 	FairDeal.deal_in()
 end
 
--- The dealer's seed roll, once the set is closed, of the range its hash gives: a moment's
--- wait first, so the message that closed it is everywhere before the roll line (a client
--- that has the line first keeps it until the close comes).
-function FairDeal.roll_seed_soon()
-	-- (A client replaying a snapshot does not: it rolls, if still due, once caught up.)
-	if session().catching_up or not (hand() and hand():dealer_name() == Comm.me()) then return end
-	local this_hand = game().hand_id()
+-- The roller's roll of what is due (the seed, a street), by itself: a moment after the message
+-- that made it due, so that message is everywhere before the roll line (a client that has the
+-- line first keeps it until the range is known). Once a roll, even across a /reload (the
+-- first line binds), so a table nobody types at still moves on. (A client replaying a
+-- snapshot does not: it rolls, if still due, once caught up.)
+function FairDeal.roll_soon()
+	local s, current = session(), hand()
+	if not s or s.catching_up or not current then return end
+	local key = Rollers.due(s, current)
+	if key == nil or (key ~= "seed" and s.mode ~= "guided") then return end
+	if Rollers.roller(s, current) ~= Comm.me() then return end
+	local mark, db = game().hand_id() .. "/" .. key, game().db()
+	if db.rolled[Comm.me()] == mark or s.fair.rolling == mark then return end
+	s.fair.rolling = mark
 	C_Timer.After(0.5, function()
-		local s = session()
-		local fair = s and game().hand_id() == this_hand and s.fair
-		local db = game().db()
-		-- Once a hand, even across a /reload (the first roll binds), and only by the dealer.
-		if fair and fair.set_hash and not fair.seed and hand():dealer_name() == Comm.me()
-			and db.seed_rolled[Comm.me()] ~= this_hand then
-			db.seed_rolled[Comm.me()] = this_hand
-			RandomRoll(Fair.seed_range(fair.set_hash))
+		local now = session()
+		if not (now and hand() and game().hand_id() .. "/" .. tostring(Rollers.due(now, hand())) == mark)
+			or now.fair.rolling ~= mark then return end
+		now.fair.rolling = nil
+		if Rollers.roller(now, hand()) == Comm.me() and db.rolled[Comm.me()] ~= mark then
+			db.rolled[Comm.me()] = mark
+			RandomRoll(Rollers.range(now, key))
 		end
-	end)
-end
-
--- A dealer named to deal on while a street waits rolls it by itself (the table moves on even
--- if nobody types), a moment after the order, as the seed.
-function FairDeal.roll_street_soon()
-	local current = hand()
-	if session().catching_up or not current or current.phase ~= Phase.ROLL
-		or current:dealer_name() ~= Comm.me() or not current:next_street() then return end
-	local this_hand, street = game().hand_id(), current:next_street()
-	C_Timer.After(0.5, function()
-		local now = session() and game().hand_id() == this_hand and hand()
-		if now and now.phase == Phase.ROLL and now:next_street() == street
-			and now:dealer_name() == Comm.me() then game().street(street) end
 	end)
 end
 
@@ -136,7 +134,7 @@ function FairDeal.betting_refusal()
 	local s, current = session(), hand()
 	if not (current and current.phase == Phase.DEAL) then return nil end
 	if not s.fair.set_hash then return L.DEAL_NOT_CLOSED end
-	return L.SEED_NOT_ROLLED:format(short(current:dealer_name()))
+	return L.SEED_NOT_ROLLED:format(short(Rollers.roller(s, current)))
 end
 
 -- What a guided hand waits for while it is dealt (the status line), and who rolls next.
@@ -150,9 +148,9 @@ function FairDeal.waiting()
 		end
 		return { where = L.WAITING_DEAL:format(table.concat(missing, ", ")) }
 	elseif current.phase == Phase.DEAL then
-		return { where = L.WAITING_SEED:format(short(current:dealer_name())) }
+		return { where = L.WAITING_SEED:format(short(Rollers.roller(s, current))) }
 	end
-	return { roller = current:dealer_name() }
+	return { roller = Rollers.roller(s, current) }
 end
 
 -- The set is closed and its seed bound (or it holds fewer than two: no seed needed): the
@@ -171,6 +169,7 @@ function FairDeal.deal_in()
 	ns.Takeover.arm_timeout()
 	game().after(events)
 	if session() then game().drain() end -- turns that came before the deal
+	if session() then FairDeal.roll_soon() end -- (everyone all-in from the blinds: the flop)
 end
 
 ------------------------------------------------------------------------------
@@ -207,32 +206,29 @@ ORDERS.close = function(player, amount, target, dice)
 		say(L.SET_HASH_DIFFERS:format(short(s.host)))
 	end
 	target = own
-	s.fair.set_hash = target
+	s.fair.set_hash, s.fair.closer = target, s.host -- (the close's sender never rolls the seed)
 	s.fair.held = holds
-	HandLog.close(s, target, holds, s.fair.commits)
+	HandLog.close(s, target, holds, s.fair.commits, Rollers.moment(s, "seed"))
 	if #holds < 2 then return FairDeal.deal_in() end -- no hand to play: void, no seed
-	FairDeal.roll_seed_soon()
+	FairDeal.roll_soon()
 	FairDeal.bind_seed()
 end
 
--- The dealer is gone: the host names who deals on.
+-- The roller is gone, or did not roll in time: the host names who deals on (rolls what is due,
+-- and the rest of the hand, unless they sent a roll's moment). The button stays.
 ORDERS.dealer = function(player, amount, target, dice)
 	local s, current = session(), hand()
-	local gone = current:dealer_name()
-	for index, seat in ipairs(current.seats) do
-		if seat.name == target then current.dealer = index end
-	end
-	if current:dealer_name() == gone then return end -- not a player in this hand
+	local gone, seat = Rollers.roller(s, current), false
+	for _, each in ipairs(current.seats) do seat = seat or each.name == target end
+	if not seat or target == gone then return end -- not a player in this hand
+	s.fair.named, s.fair.rollers = target, {}
 	HandLog.action(s, target, "dealer")
 	s.fair.dealt[Ambiguate(gone, "short")] = true
-	-- A roll by the new dealer heard before this order: read it now.
-	local others = s.fair.others
-	s.fair.others = {}
-	for _, line in ipairs(others) do FairDeal.roll_line(line) end
 	say(L.DEALS_ON:format(short(gone), short(target)))
-	if s.fair.set_hash and not s.fair.seed then FairDeal.roll_seed_soon() end
-	FairDeal.roll_street_soon()
+	FairDeal.bind_seed() -- a roll by the new roller heard before this order: read it now
+	FairDeal.roll_soon()
 	game().after({})
+	FairDeal.apply_rolls()
 end
 
 ORDERS.void = function(player, amount, target, dice)
@@ -273,25 +269,30 @@ ORDERS.start = function(player, amount, target, dice)
 end
 
 ------------------------------------------------------------------------------
--- Community dice come from the server's /roll: the dealer rolls a range unique to the table,
--- the hand and the street, exactly faces^k wide; every client reads the dice from the first
--- roll line by the dealer with that range, and applies the street when its engine is ready.
+-- Community dice come from the server's /roll: the street's roller rolls its range, exactly
+-- faces^k wide (Rollers.lua); every client reads the dice from the first roll line by the
+-- roller with that range, and applies the street when its engine is ready.
 
-local function street_index(name)
-	for i, street in ipairs(RULES.deal.streets) do
-		if street == name then return i end
-	end
-end
+local street_index = Rollers.street_index
 
-local function street_range(index)
-	local s = session()
-	return Dice.street_range(s.id, s.hands, index, RULES.deal.community[index])
+-- A guided table's street now due, from the lines kept, once its range is known.
+local function bind_street(s, current, index)
+	if s.rolls[index] or Rollers.due(s, current) ~= index then return end
+	local roller = Rollers.roller(s, current)
+	local line, low = Rollers.find(s, index, roller)
+	if not line then return end
+	s.rolls[index] = Dice.from_roll(line[1], low, RULES.deal.community[index])
+	local nonce, closer = Rollers.moment(s, index)
+	s.fair.lines[index] = { line[1], line[2], line[3], line[4], nonce = nonce, closer = closer,
+		by = roller } -- for the hand log
+	s.fair.dealt = {}
 end
 
 function FairDeal.apply_rolls()
 	local s, current = session(), hand()
 	while current and current.phase ~= Phase.OVER and current:next_street() do
 		local index = street_index(current:next_street())
+		if s.mode == "guided" then bind_street(s, current, index) end
 		local dice = s.rolls[index]
 		if not dice or (s.mode == "guided" and current.phase ~= Phase.ROLL) then break end
 		local street = current:next_street() -- (its name, for the hand log)
@@ -306,16 +307,26 @@ function FairDeal.apply_rolls()
 		if not session() then return end
 	end
 	game().drain()
+	FairDeal.roll_soon() -- the roller of a street now due rolls it, a moment on
 end
 
 local namesakes = Rolls.namesakes -- (two group members a roll line could be from)
 
--- Which street's range this is, if any.
+-- Which street's fixed range this is, if any (a manual table's).
 local function street_of(low, high)
+	local s = session()
 	for index in ipairs(RULES.deal.community) do
-		local first, last = street_range(index)
+		local first, last = Dice.street_range(s.id, s.hands, index, RULES.deal.community[index])
 		if low == first and high == last then return index end
 	end
+end
+
+-- Whether a roll line's name is a seated player's (only theirs can be anyone's roll here).
+local function seated_short(s, name)
+	for _, seat in ipairs(s.seats) do
+		if Ambiguate(seat, "short") == name then return true end
+	end
+	return false
 end
 
 function FairDeal.roll_line(text)
@@ -336,23 +347,26 @@ function FairDeal.roll_line(text)
 		return
 	end
 	local fair, seedlike = s.fair, high - low + 1 == Fair.SEED_WIDTH
-	local index = not seedlike and street_of(low, high)
-	if not (seedlike or index) then return end -- anyone's roll of some other range
+	local index = s.mode ~= "guided" and not seedlike and street_of(low, high)
+	if not (index or Rollers.rolls_width(low, high) and (seedlike or s.mode == "guided"))
+		or not seated_short(s, name) then return end -- anyone's roll of some other range
 	ns.Witness.line(s, text) -- (read again after a /reload or a dropped copy)
-	if name ~= Ambiguate(hand():dealer_name(), "short") and not (seedlike and fair.dealt[name]) then
-		if #fair.others < 40 then fair.others[#fair.others + 1] = text end
+	HandLog.heard(s, { value, low, high, name }, index or nil)
+	if index then -- a manual table's street: the dealer's first line of its range binds
+		if name == Ambiguate(Rollers.roller(s, hand()), "short") and not s.rolls[index] then
+			s.rolls[index] = Dice.from_roll(value, low, RULES.deal.community[index])
+			fair.lines[index] = { value, low, high, name }
+			FairDeal.apply_rolls()
+		end
 		return
 	end
-	HandLog.heard(s, { value, low, high, name }, index or nil)
-	if seedlike then
-		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
-		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high, name } end
-		FairDeal.bind_seed()
-	elseif not s.rolls[index] then -- the first one binds
-		s.rolls[index] = Dice.from_roll(value, low, RULES.deal.community[index])
-		fair.lines[index] = { value, low, high, name } -- for the hand log
-		FairDeal.apply_rolls()
-	end
+	-- Kept until the roll it could be for is due (a few a player: the roller's own flood
+	-- costs only the roller).
+	local kept = fair.kept_by[name] or 0
+	if kept >= 20 then return end
+	fair.kept_by[name] = kept + 1
+	fair.pending[#fair.pending + 1] = { value, low, high, name }
+	if seedlike then FairDeal.bind_seed() else FairDeal.apply_rolls() end
 end
 
 ------------------------------------------------------------------------------
@@ -380,13 +394,33 @@ function FairDeal.start()
 	game().accept(dealer, "start")
 end
 
--- The dealer's street: checked like any action, then rolled by the server.
+-- A street's command (/tflop, ...): at a guided table, the street's roller rolls its range
+-- now (if the automatic roll has not gone yet); anyone else is told who rolls it. At a manual
+-- table, the dealer's roll, checked like any action.
 function FairDeal.street(name)
-	if not session() then say(L.NO_TABLE) return end
-	local index = street_index(name)
+	local s = session()
+	if not s then say(L.NO_TABLE) return end
+	local index, current = street_index(name), hand()
 	local placeholder = {}
 	for i = 1, RULES.deal.community[index] do placeholder[i] = 1 end
-	local reason = game().refusal(Comm.me(), name, nil, placeholder)
-	if reason then say(Text.safe(reason, Text.LINE)) return end
-	RandomRoll(street_range(index))
+	local live = current and current.phase ~= Phase.OVER
+	if s.mode ~= "guided" or not live then
+		local reason = game().refusal(Comm.me(), name, nil, placeholder)
+		if reason then say(Text.safe(reason, Text.LINE)) return end
+		RandomRoll(Rollers.range(s, index))
+		return
+	end
+	if index <= #current.community then say(L.STREET_OUT:format(name)) return end
+	if Rollers.due(s, current) ~= index then
+		local reason = game().refusal(current:dealer_name(), name, nil, placeholder)
+		return say(Text.safe(reason or "", Text.LINE))
+	end
+	local roller, mark, db = Rollers.roller(s, current), game().hand_id() .. "/" .. index, game().db()
+	if roller ~= Comm.me() then
+		local _, closer = Rollers.moment(s, index)
+		return say((closer == Comm.me() and L.ROLLER_NOT_YOU or L.ROLLER_IS):format(short(roller), name))
+	end
+	if db.rolled[Comm.me()] == mark then return say(L.ROLLED_ALREADY:format(name)) end
+	db.rolled[Comm.me()] = mark
+	RandomRoll(Rollers.range(s, index))
 end

@@ -35,7 +35,7 @@ function Game.load_saved()
 	db.settings = db.settings or {}
 	db.secrets = db.secrets or {}
 	db.hosting = db.hosting or {} -- a host's table record across a /reload (core/Takeover.lua)
-	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
+	db.rolled = db.rolled or {} -- the roll (hand and seed or street) this player rolled last
 	db.sent = db.sent or {} -- this player's turns in the current hand (my_turns)
 	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
 	ns.Witness.attach(db) -- the roll lines this player read in the current hand
@@ -419,7 +419,7 @@ end
 
 -- The host: check, apply, broadcast. The broadcast goes out before anything the action sets
 -- off here (a showdown's own show), so sequence numbers follow the order things happened.
-accept = function(player, op, amount, target, dice)
+accept = function(player, op, amount, target, dice, nonce)
 	-- How many streets the host had rolled: a client applies this only once it has too.
 	local current = hand()
 	local streets = current and current.phase ~= Phase.OVER and #current.community or 0
@@ -436,7 +436,7 @@ accept = function(player, op, amount, target, dice)
 	local private = op == "show" and target ~= DEAD and player ~= session.host
 	local order = { table = session.id, seq = session.seq, op = op, player = player, amount = amount,
 		target = not private and target or nil, dice = not private and encode_dice(dice) or nil,
-		streets = streets, steps = session.steps }
+		streets = streets, steps = session.steps, nonce = nonce }
 	Comm.send("DO", order)
 	if player ~= session.host and MOVE_OPS[op] then -- the owner's word, as this host heard it
 		session.log[#session.log + 1] = { "MOVE", { table = session.id, player = player, op = op,
@@ -530,9 +530,9 @@ local function next_order()
 	end
 	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
 	-- host's deal passing to its successor, is not).
-	if item.op == "dealer" and live and current:dealer_name() ~= session.succeeded_from
-		and ns.Takeover.connected(current:dealer_name())
-		and ns.Takeover.claim_refused(current:dealer_name()) then return false end
+	local roller = live and FairDeal.roller()
+	if item.op == "dealer" and live and roller ~= session.succeeded_from
+		and ns.Takeover.connected(roller) and ns.Takeover.claim_refused(roller) then return false end
 	if (item.op == "close" or item.op == "dealer") and not live then
 		resync() -- an order for a hand this client does not have: out of step
 		return false
@@ -826,6 +826,9 @@ take_turn = function(sender, sent)
 	if not (number and step and player) then return end
 	local attested = sender == session.host
 	if sender ~= player and not attested then return forged(sender) end
+	-- Who sent it (its nonce is theirs: they never roll the street it closes, Rollers.lua); in a
+	-- snapshot's record, as the host's record says.
+	if sender ~= session.host or not session.catching_up or not sent.by then sent.by = sender end
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
@@ -849,7 +852,7 @@ end
 local function turn(player, op, amount)
 	local current = hand()
 	local sent = { table = session.id, hand = session.hands, step = session.steps + 1, op = op,
-		player = player, amount = amount,
+		player = player, amount = amount, nonce = Fair.new_nonce(),
 		streets = current and current.phase ~= Phase.OVER and #current.community or 0 }
 	if player == Comm.me() then my_turns()[sent.step] = sent end
 	Comm.send("TURN", sent)
@@ -1254,7 +1257,7 @@ Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, F
 	maybe_close, resync
 Game.turn, Game.pending, Game.ask_again, Game.DEAD, Game.turn_sent = turn, pending, ask_again, DEAD,
 	turn_sent
-Game.roll_seed_soon, Game.drain, Game.banks_digest = FairDeal.roll_seed_soon, drain, banks_digest
+Game.roll_seed_soon, Game.drain, Game.banks_digest = FairDeal.roll_soon, drain, banks_digest
 Game.hand_id, Game.pronoun, Game.refusal = hand_id, pronoun, refusal
 Game.roll_line, Game.street, Game.start = FairDeal.roll_line, FairDeal.street, FairDeal.start
 function Game.forget_dice() my_dice, my_secret = nil, nil end

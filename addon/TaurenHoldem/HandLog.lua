@@ -6,8 +6,10 @@
 -- Each hand is plain data (strings, numbers, tables): the table id, the hand number, the host,
 -- the dealer, the table's settings (mode, minimum bet and raise, blinds, the ruleset's id and
 -- fingerprint if it has one), the seats with their banks at the start, every commitment, the
--- set hash and whose commitments it holds, every roll line this client bound (its roller,
--- value and range: the seed and each street), every action the engine applied, in order,
+-- set hash and whose commitments it holds, with the close's nonce and sender, every roll line
+-- this client bound (its roller, value and range: the seed and each street, with the nonce and
+-- sender of the message its range came from and the roller it was due from: Rollers.lua),
+-- every action the engine applied (the deal in among them), in order,
 -- every reveal with the client's verdict, and the awards and banks at the end. The log keeps
 -- at most MAX_HANDS hands and about MAX_BYTES bytes of them, the oldest going first.
 local _, ns = ...
@@ -17,7 +19,7 @@ local RULES, Comm = ns.Rules, ns.Comm
 local HandLog = {}
 ns.HandLog = HandLog
 
-HandLog.VERSION = 2
+HandLog.VERSION = 3
 HandLog.MAX_HANDS, HandLog.MAX_BYTES = 20, 120000
 
 local log -- db.log: { version = VERSION, hands = { oldest first } }
@@ -70,9 +72,12 @@ local function at(session)
 	end
 end
 
--- A roll line as the log keeps it: { roller, value, low, high }.
-local function line_of(line)
-	return { line[4], line[1], line[2], line[3] }
+-- A roll line as the log keeps it: { roller, value, low, high }, with the nonce and sender of
+-- its moment and who it was due from (`by`), where the line has them.
+local function line_of(line, extra)
+	extra = extra or line
+	return { line[4], line[1], line[2], line[3], nonce = extra.nonce, closer = extra.closer,
+		by = extra.by }
 end
 
 -- A new hand, once the engine has dealt it (before anything is posted): `banks` are the
@@ -112,11 +117,12 @@ function HandLog.commit(session, player, commitment)
 end
 
 -- The closed set: its hash and whose commitments it holds, in seat order (`commits`: each
--- player's, the ones the set closed on before this client counted them too).
-function HandLog.close(session, set_hash, held, commits)
+-- player's, the ones the set closed on before this client counted them too), with the nonce
+-- and sender of the close (the seed's range comes from them).
+function HandLog.close(session, set_hash, held, commits, nonce, closer)
 	local hand = at(session)
 	if not hand then return end
-	hand.set = { hash = set_hash, held = held }
+	hand.set = { hash = set_hash, held = held, nonce = nonce, closer = closer }
 	local logged = {}
 	for _, item in ipairs(hand.commits) do logged[item[1]] = true end
 	for _, name in ipairs(held) do
@@ -131,9 +137,11 @@ end
 local function upgrade(hand, kept)
 	local seed = hand.seed
 	if kept[5] == nil and seed and seed.attested and hand.set then
-		local low, high = ns.Fair.seed_range(hand.set.hash)
+		local low, high = ns.Fair.seed_range(hand.set.hash, hand.table .. "#" .. hand.hand,
+			hand.set.nonce or "")
 		if kept[3] == low and kept[4] == high and kept[2] - low == seed.attested then
-			hand.seed = { kept[1], kept[2], kept[3], kept[4] }
+			hand.seed = { kept[1], kept[2], kept[3], kept[4], nonce = hand.set.nonce,
+				closer = hand.set.closer, by = kept[1] }
 			return true
 		end
 	end
@@ -170,12 +178,13 @@ function HandLog.heard(session, line, index)
 	if #hand.heard < 12 then hand.heard[#hand.heard + 1] = kept end
 end
 
--- The seed: the roll line this client bound ({ value, low, high, roller }), or the value the
--- host attested when it saw no line (this client was away, or dropped its copy).
-function HandLog.seed(session, line, value)
+-- The seed: the roll line this client bound ({ value, low, high, roller }, with `extra`: its
+-- moment's nonce and sender, who it was due from), or the value the host attested when it saw
+-- no line (this client was away, or dropped its copy).
+function HandLog.seed(session, line, value, extra)
 	local hand = at(session)
 	if not hand then return end
-	hand.seed = line and line_of(line) or { attested = value }
+	hand.seed = line and line_of(line, extra) or { attested = value }
 	upgrade_from_heard(hand)
 end
 

@@ -10,7 +10,8 @@ ns.HoldemFlow = HoldemFlow
 
 -- Hold'em's own message kinds (the table core's are declared in Protocol.lua): a betting
 -- turn, and a private roll shown or made away from a table.
-ns.Messages.declare("TURN", { "table", "hand:n", "step:n", "op", "player", "amount:n", "streets:n" })
+ns.Messages.declare("TURN", { "table", "hand:n", "step:n", "op", "player", "amount:n", "streets:n",
+	"nonce", "by" })
 ns.Messages.declare("DEAL", {})
 ns.Messages.declare("SHOW", { "dice", "secret", "hand" })
 

@@ -636,7 +636,7 @@ class Realm:
     # -- the server's /roll ------------------------------------------------------------------
 
     def script_rolls(self, *values: int | Callable[[int, int], int], by: str | None = None,
-                     bounds: tuple[int, int] | None = None) -> None:
+                     bounds: tuple[int, int] | None = None, width: int | None = None) -> None:
         """The results of the next RandomRoll calls, in order (for demos and tests): a number,
         or a function of the roll's (low, high) giving one, for ranges a test cannot know.
 
@@ -644,13 +644,16 @@ class Realm:
         that player's rolls take them; with `bounds` (low, high) only rolls of exactly that
         range. A roll takes the next value of the most specific queue that has one: by and
         bounds, by, bounds, then the shared one; so other players' rolls, or a neighbour
-        addon's rolls of other ranges, leave a player's script alone."""
-        key = (by.lower() if by else None, (bounds[0], bounds[1]) if bounds else None)
+        addon's rolls of other ranges, leave a player's script alone. With `width` (and no
+        `bounds`), only rolls of a range that wide, wherever it lies (a range the test cannot
+        know, such as one a message's nonce gives), after the queues of exact bounds."""
+        where = (bounds[0], bounds[1]) if bounds else ("width", width) if width else None
+        key = (by.lower() if by else None, where)
         self._scripted_rolls.setdefault(key, deque()).extend(values)
 
     def _scripted_roll(self, client: Client, low: int, high: int) -> int | None:
         for by in (client.full_name.lower(), client.name.lower(), None):
-            for bounds in ((low, high), None):
+            for bounds in ((low, high), ("width", high - low + 1), None):
                 queue = self._scripted_rolls.get((by, bounds))
                 if queue:
                     result = queue.popleft()

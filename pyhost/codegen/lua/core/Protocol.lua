@@ -11,7 +11,7 @@ declare("OPEN", { "table", "mode", "minimum:n", "blinds:b", "bank:n", "timeout:n
 	"sections", "deadlines:b" })
 declare("ACT", { "table", "op", "amount", "target", "dice", "fingerprint", "sections" })
 declare("DO", { "table", "seq:n", "op", "player", "amount", "target", "dice", "streets:n",
-	"steps:n" })
+	"steps:n", "nonce" })
 declare("NO", { "table", "reason" })
 -- "I missed this": a turn (`step` its number) or a commitment or reveal (`step` "commit"/"show").
 -- The host's deputy: the host did not reveal in time at a guided showdown (core/Takeover.lua).

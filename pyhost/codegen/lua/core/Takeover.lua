@@ -90,27 +90,29 @@ function Takeover.claim_refused(name)
 	return true
 end
 
--- The host names who deals on for a dealer gone: the next connected player in the hand.
+-- The host names who deals on for a roller gone (or late): the next connected player dealt in
+-- after them, never the sender of what is due's moment (ns.Rollers).
 local function deal_on(current)
-	local names = {}
-	for i, seat in ipairs(current.seats) do names[i] = seat.name end
-	local successor = next_connected(names, current:dealer_name())
-	if successor then Game.accept(Game.session().host, "dealer", nil, successor) end
+	local session = Game.session()
+	local successor = ns.Rollers.next_roller(session, current)
+	if successor and successor ~= ns.Rollers.roller(session, current) then
+		Game.accept(session.host, "dealer", nil, successor)
+	end
 end
 
 local function on_timeout(only_gone)
 	local session = Game.session()
 	local current = Game.hand()
 	if not current or current.phase == Phase.OVER then return end
-	-- A dealer gone with streets to roll: the next connected player in the hand deals on.
-	local dealer = current:dealer_name()
+	-- A roller gone with rolls to make: the next connected player dealt in deals on.
+	local roller = ns.Rollers.roller(session, current)
 	local function due(name) return not only_gone or not connected(name) end
-	if dealer ~= session.host and not connected(dealer) then
+	if roller ~= session.host and not connected(roller) then
 		deal_on(current)
-	elseif due(dealer) and session.fair.set_hash
+	elseif due(roller) and session.fair.set_hash
 		and (not session.fair.seed or current.phase == Phase.ROLL) then
-		-- A dealer who did not roll the seed or a street in time: the next seat deals on.
-		Game.say(L.TIMED_OUT:format(Game.short(dealer)))
+		-- A roller who did not roll the seed or a street in time: the next player deals on.
+		Game.say(L.TIMED_OUT:format(Game.short(roller)))
 		return deal_on(current)
 	end
 	local line = only_gone and L.DROPPED or L.TIMED_OUT
@@ -145,7 +147,7 @@ local function on_timeout(only_gone)
 end
 
 local function anyone_gone(current)
-	if not connected(current:dealer_name()) then return true end
+	if not connected(ns.Rollers.roller(Game.session(), current)) then return true end
 	for _, seat in ipairs(current.seats) do
 		if Game.in_hand(current, seat.name) and not connected(seat.name) then return true end
 	end
@@ -288,7 +290,7 @@ local function succeed(gone)
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
 	-- that it is in the record a catching-up player replays. Waiting resumes.
 	local current = Game.hand()
-	if current and current.phase ~= Phase.OVER and current:dealer_name() == gone then
+	if current and current.phase ~= Phase.OVER and ns.Rollers.roller(session, current) == gone then
 		deal_on(current)
 	end
 	Game.maybe_close()

@@ -2,11 +2,12 @@
 --
 -- The deal command makes a secret and sends only its commitment (a hash).
 -- When everyone still in the hand has committed, the host closes the set with one hash of
--- all commitments, and the dealer makes one seed roll with the server's /roll, of a range the
--- set's hash gives (Fair.seed_range). A player's dice then follow from a hash of their
--- secret, the seed, the hand, their full name and the set's hash: nobody can choose them
--- (the seed comes after the commitment: no roll made before the set closed can match its
--- range), and nobody can see them before the reveal (the secret never travels until then).
+-- all commitments and a nonce, and a player other than the host makes one seed roll with the
+-- server's /roll, of a range the set's hash, the hand and that nonce give (Fair.seed_range;
+-- who rolls: Rollers.lua). A player's dice then follow from a hash of their secret, the seed,
+-- the hand, their full name and the set's hash: nobody can choose them (the seed comes after
+-- the commitment: no roll made before the close can match its range but by chance), and
+-- nobody can see them before the reveal (the secret never travels until then).
 -- At the reveal every client checks the secret against the commitment and the dice against it.
 local _, ns = ...
 
@@ -32,6 +33,12 @@ function Fair.new_secret()
 	return Sha256.hex(table.concat(parts, ":"))
 end
 
+-- A nonce for a message that closes a roll's moment (the host's close, a betting turn): 64
+-- bits from the same sources as a secret, so nobody can know it before the message exists.
+function Fair.new_nonce()
+	return Fair.new_secret():sub(1, 16)
+end
+
 function Fair.commitment(secret)
 	return Sha256.hex("commit|" .. secret)
 end
@@ -41,14 +48,31 @@ function Fair.set_hash(commitments)
 	return Sha256.hex(table.concat(commitments, "|"))
 end
 
--- The range of the seed roll: SEED_WIDTH wide, at an offset the set's first 8 hex digits give
--- (8, as Lua 5.1's tonumber reads them into a C long). Nobody knows it before the set
--- closes, so no roll made before then (a dice addon's, the dealer's own /roll) can be
--- taken for the seed. The seed is the roll less the range's low end: 0 to SEED_WIDTH - 1.
-function Fair.seed_range(set_hash)
-	local number = tonumber(tostring(set_hash):sub(1, 8), 16) or 0
-	local low = 1 + number % (Fair.MAX_ROLL - Fair.SEED_WIDTH + 1)
+-- The low end of a roll range `width` wide, from the first 8 hex digits (8, as Lua 5.1's
+-- tonumber reads them into a C long) of the SHA-256 of `parts` joined by "|".
+local function offset(parts, width)
+	local number = tonumber(Sha256.hex(table.concat(parts, "|")):sub(1, 8), 16) or 0
+	return 1 + number % (Fair.MAX_ROLL - width + 1)
+end
+
+-- The range of the seed roll: SEED_WIDTH wide, at an offset from the set's hash, the hand id
+-- and the nonce of the host's close. Nobody knows it before the close exists, so no roll made
+-- before then (a dice addon's, anyone's own /roll) can be taken for the seed but by chance.
+-- The seed is the roll less the range's low end: 0 to SEED_WIDTH - 1.
+function Fair.seed_range(set_hash, hand_id, nonce)
+	local low = offset({ "seed", tostring(set_hash), tostring(hand_id), tostring(nonce) },
+		Fair.SEED_WIDTH)
 	return low, low + Fair.SEED_WIDTH - 1
+end
+
+-- The range of a guided table's street (1-based) of `count` dice: exactly faces^count wide, at
+-- an offset from the set's hash, the hand id, the street and the nonce of the turn that closed
+-- the betting before it (or of the close): nobody knows it before that turn exists.
+function Fair.street_range(set_hash, hand_id, street, nonce, count)
+	local width = FACES ^ count
+	local low = offset({ "street", tostring(set_hash), tostring(hand_id), tostring(street),
+		tostring(nonce) }, width)
+	return low, low + width - 1
 end
 
 -- `count` faces from the hash stream, each byte kept only below the largest multiple of the
