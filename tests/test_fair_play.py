@@ -66,22 +66,35 @@ def test_the_lua_and_python_arithmetic_agree(fair_lua, secret, seed, name, count
     assert list(lua_dice.values()) == expected
 
 
+HEX = "0123456789abcdef"
+
+
 @settings(max_examples=40)
-@given(closed=st.text(alphabet="0123456789abcdef", min_size=64, max_size=64))
-def test_the_lua_and_python_seed_ranges_agree(fair_lua, closed):
-    low, high = fairplay.seed_range(closed)
-    assert tuple(fair_lua[b"seed_range"](closed.encode())) == (low, high)
+@given(closed=st.text(alphabet=HEX, min_size=64, max_size=64),
+       nonce=st.text(alphabet=HEX, min_size=16, max_size=16), street=st.integers(1, 3))
+def test_the_lua_and_python_ranges_agree(fair_lua, closed, nonce, street):
+    hand_id = "Skoll-Thunderhorn:1796000000#3"
+    low, high = fairplay.seed_range(closed, hand_id, nonce)
+    assert tuple(fair_lua[b"seed_range"](closed.encode(), hand_id.encode(), nonce.encode())) \
+        == (low, high)
     assert low >= 1 and high <= fairplay.MAX_ROLL and high - low + 1 == fairplay.SEED_WIDTH
+    count = TAUREN.deal.community[street - 1]
+    low, high = fairplay.street_range(closed, hand_id, street, nonce, TAUREN.dice.count, count)
+    assert tuple(fair_lua[b"street_range"](closed.encode(), hand_id.encode(), street,
+                                           nonce.encode(), count)) == (low, high)
+    assert low >= 1 and high <= fairplay.MAX_ROLL and high - low + 1 == TAUREN.dice.count ** count
 
 
-def test_the_seed_range_spans_every_offset():
-    # The set hash's first 8 hex digits place it: all zeros at the bottom, one less than the
-    # number of places at the top, that number back at the bottom; any hash gives its own.
-    assert fairplay.seed_range("0" * 64) == (1, fairplay.SEED_WIDTH)
-    top = fairplay.MAX_ROLL - fairplay.SEED_WIDTH + 1
-    assert fairplay.seed_range(f"{top - 1:08x}" + "0" * 56) == (top, fairplay.MAX_ROLL)
-    assert fairplay.seed_range(f"{top:08x}" + "f" * 56) == (1, fairplay.SEED_WIDTH)
-    assert len({fairplay.seed_range(fairplay.sha256_hex(str(n)))[0] for n in range(200)}) == 200
+def test_each_nonce_gives_its_own_range():
+    # The range follows from the set, the hand and the closing message's nonce: another nonce,
+    # another range, anywhere in the server's 1-1000000.
+    closed, hand_id = fairplay.sha256_hex("set"), "Skoll-Thunderhorn:1796000000#1"
+    seeds = {fairplay.seed_range(closed, hand_id, f"{n:016x}")[0] for n in range(200)}
+    flops = {fairplay.street_range(closed, hand_id, 1, f"{n:016x}", 8, 3)[0] for n in range(200)}
+    assert len(seeds) == 200 and len(flops) == 200
+    assert min(seeds) < 100_000 and max(seeds) > 400_000
+    assert fairplay.seed_range(closed, "Skoll-Thunderhorn:1796000000#2", "0" * 16) != \
+        fairplay.seed_range(closed, hand_id, "0" * 16)
 
 
 def test_faces_are_drawn_without_bias():
@@ -123,10 +136,13 @@ def test_nothing_before_the_reveal_depends_on_the_hidden_dice(tmp_path, addon):
         out = []
         for line in log:
             line = re.sub(r"\b[0-9a-f]{64}\b", "<hash>", line)  # commitments, the set hash
+            line = re.sub(r"\b[0-9a-f]{16}\b", "<nonce>", line)  # the close's, each turn's
             roll = re.search(r"rolls (\d+) \((\d+)-(\d+)\)$", line)
-            if roll and int(roll[3]) - int(roll[2]) + 1 == fairplay.SEED_WIDTH:
-                # The seed roll's range follows from the set hash; the seed is the same.
-                line = f"{line[:roll.start()]}rolls <low> + {int(roll[1]) - int(roll[2])}"
+            if roll:
+                # A roll's range follows from the set hash and a nonce; the roll is the same.
+                width = int(roll[3]) - int(roll[2]) + 1
+                offset = int(roll[1]) - int(roll[2])
+                line = f"{line[:roll.start()]}rolls <low> + {offset} of {width}"
             out.append(line)
         return out
 
@@ -316,12 +332,12 @@ def test_a_table_with_a_timeout_acts_for_a_player_who_is_gone(tmp_path, addon):
     realm.advance(31)  # ... until the time is up: the set closes without Gray, who sits out
     for client in (skoll, riggs):
         assert "Gray sits this hand out (no roll under the box)" in client.chat
-        assert seeds_rolled(client) == [("Skoll", SEED)]
+        assert seeds_rolled(client) == [("Riggs", SEED)]  # (not the host, who closed the set)
     riggs.type("/tbet 2")
     realm.advance(2)
     skoll.type("/tholdem call")
     realm.advance(2)
-    assert "Pot 4; Skoll rolls the flop next" in status_now(skoll)
+    assert "Pot 4; Riggs to act" in status_now(skoll)  # Riggs rolled the flop: Skoll closed
 
 
 def status_now(client):
@@ -348,10 +364,13 @@ def test_when_the_host_and_dealer_drops_the_next_seat_takes_over(tmp_path, addon
     gray.type("/tholdem call")
     realm.advance(33)  # Skoll's turn runs out: he folds, his chips stay in the pot
     assert "Skoll folds" in gray.chat
+    assert "Skoll is gone: Riggs deals on." in gray.chat.lines
     for command in ("/tflop", "/tturn", "/triver"):
-        riggs.type(command)  # the new dealer rolls the streets; Gray, on his left, acts first
+        # Riggs rolls the streets (Gray those whose betting Riggs's turn closed), by
+        # themselves; the button stays with Skoll, so Riggs, on his left, acts first.
+        riggs.type(command)
         realm.advance(2)
-        for client in (gray, riggs):
+        for client in (riggs, gray):
             client.type("/tholdem check")
             realm.advance(2)
     realm.advance(3)
@@ -393,7 +412,10 @@ def test_a_dealer_who_drops_is_replaced_by_the_next_seat(tmp_path, addon):
     deal_fairly(realm, seated, 2)
     play(realm, gray, "/tbet 2")
     play(realm, skoll, "/tholdem call")
-    play(realm, riggs, "/tholdem call")
+    play(realm, riggs, "/tbet 4")  # the dealer raises: Skoll's call closes the betting
+    play(realm, gray, "/tholdem call")
+    riggs.run_lua("RandomRoll = function() end")  # his connection goes before his roll
+    play(realm, skoll, "/tholdem call")
     assert "Riggs rolls the flop next" in status_now(skoll)
     realm.logout(riggs)
     realm.script_rolls(street("5", "3", "6"))
@@ -402,10 +424,11 @@ def test_a_dealer_who_drops_is_replaced_by_the_next_seat(tmp_path, addon):
     realm.advance(2)
     for client in (skoll, gray):
         assert "Riggs is gone: Gray deals on." in client.chat
-    realm.advance(1)  # the dealer named while a street waits rolls it by itself
+    realm.advance(1)  # the player named while a street waits rolls it by itself
     for client in (skoll, gray):
-        assert client.chat.matching("Dealer Gray rolls the Flop"), client.name
-    assert "Skoll to act" in status_now(gray)
+        assert client.chat.matching("Gray rolls "), client.name
+        assert client.chat.matching("rolls the Flop"), client.name
+    assert "Gray to act" in status_now(gray)  # the button stays with Riggs
     assert realm.errors() == []
 
 
@@ -550,10 +573,11 @@ def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
     realm = Realm(seed=24, wtf=tmp_path / "WTF")
     seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
     skoll, riggs, gray = seated
-    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
+    for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call")):
         play(realm, client, line)
-    # Gray's client is slow to show the flop's roll line: Riggs's check on the flop (a turn,
-    # straight from Riggs) reaches it first, and must wait for the flop.
+    # Gray's client is slow to show the flop's roll line (Riggs's, a moment after Skoll's
+    # call): Riggs's check on the flop (a turn, straight from Riggs) reaches it first, and
+    # must wait for the flop.
     deliver = gray.fire
     held = []
 
@@ -565,7 +589,7 @@ def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
 
     gray.fire = slow
     realm.script_rolls(street("5", "3", "6"))
-    skoll.type("/tflop")  # (a second, not until quiet: the host's heartbeat would heal it)
+    skoll.type("/tholdem call")  # (a second, not until quiet: the host's heartbeat would heal it)
     realm.advance(1)
     riggs.type("/tholdem check")
     realm.advance(1)  # less than the 3 seconds after which a stuck client asks for a snapshot
@@ -577,7 +601,7 @@ def test_a_turn_that_comes_before_its_roll_line_waits_for_it(tmp_path, addon):
     # The flop, then Riggs's check, then the roll line itself (the chat frame shows a system
     # line after the addons have seen it).
     assert gray.chat.lines[-3:-1] == ["Riggs checks", "Your turn: check or bet (pot 6)"]
-    assert gray.chat.lines[-1].startswith("Skoll rolls ")
+    assert gray.chat.lines[-1].startswith("Riggs rolls ")
     lines = {status(realm, client) for client in seated}
     assert len(lines) == 1 and "Gray to act" in lines.pop()
 

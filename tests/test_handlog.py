@@ -106,9 +106,19 @@ def test_the_log_is_the_public_record(night):
     seats = [(seat[1], seat[2]) for _, seat in sorted(hand["seats"].items())]
     assert seats == [(f"{n}-Thunderhorn", 20) for n in ("Skoll", "Riggs", "Gray", "Dakx")]
     assert len(hand["commits"]) == 4 and len(hand["set"]["held"]) == 4
-    low, high = fairplay.seed_range(hand["set"]["hash"])
-    assert (hand["seed"][1], hand["seed"][3], hand["seed"][4]) == ("Skoll", low, high)
+    # The seed's range comes from the host's close and its nonce; the host (Skoll, the dealer
+    # too) sent it, so Riggs, the next player dealt in, rolled it.
+    assert hand["set"]["closer"] == "Skoll-Thunderhorn" and len(hand["set"]["nonce"]) == 16
+    low, high = fairplay.seed_range(hand["set"]["hash"], "Skoll-Thunderhorn:1796000000#1",
+                                    hand["set"]["nonce"])
+    assert (hand["seed"][1], hand["seed"][3], hand["seed"][4]) == ("Riggs", low, high)
+    assert hand["seed"]["by"] == "Riggs-Thunderhorn"
     assert {roll[5] for roll in hand["rolls"].values()} <= {1, 2, 3}
+    for roll in hand["rolls"].values():  # each street: never rolled by its closing turn's sender
+        assert roll[1] == roll["by"].split("-")[0] != roll["closer"].split("-")[0]
+        assert (roll[3], roll[4]) == fairplay.street_range(
+            hand["set"]["hash"], "Skoll-Thunderhorn:1796000000#1", roll[5], roll["nonce"], 8,
+            (3, 1, 1)[roll[5] - 1])
     assert hand["over"] == 1 and sum(hand["won"].values()) > 0
 
 
@@ -154,6 +164,7 @@ def hand_line(result, number: int) -> str:
 
 
 @pytest.mark.parametrize("what", ["die", "secret", "roll", "seed", "seed range", "roller",
+                                  "closer rolls", "street nonce", "seed closer", "seed nonce",
                                   "bank", "award", "action", "set", "commitment",
                                   "fingerprint"])
 def test_a_tampered_value_is_named(tmp_path, night, what):
@@ -185,7 +196,20 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
         "seed range": (shown_at, f"local s = db.log.hands[{shown_at}].seed s[3] = s[3] - 1 "
                        "s[4] = s[4] - 1", "the seed roll's range "),
         "roller": (rolled_at, f'db.log.hands[{rolled_at}].rolls[1][1] = "Mogg"',
-                   "the flop was rolled by Mogg, not by the dealer ("),
+                   "the flop was rolled by Mogg, not by its roller ("),
+        # The sender of the turn that closed the betting before the flop rolled it.
+        "closer rolls": (rolled_at, f"local r = db.log.hands[{rolled_at}].rolls[1] "
+                         "r[1] = r.closer:match('^[^-]*')",
+                         f"the flop was rolled by {roll['closer'].split('-')[0]}, who sent "
+                         "the message its range came from"),
+        # A range from another nonce than the closing turn's (a roll made before it).
+        "street nonce": (rolled_at, f'db.log.hands[{rolled_at}].rolls[1].nonce = "{"0" * 16}"',
+                         "the flop's roll range "),
+        "seed closer": (shown_at, f'db.log.hands[{shown_at}].seed[1] = "Skoll"',
+                        "the seed was rolled by Skoll, who sent the message its range came "
+                        "from"),
+        "seed nonce": (shown_at, f'db.log.hands[{shown_at}].set.nonce = "{"0" * 16}"',
+                       "the seed roll's range "),
         "bank": (shown_at, f'local b = db.log.hands[{shown_at}].banks b["{winner}"] = '
                  f'b["{winner}"] + 1', f"{winner}'s bank at the end is "),
         "award": (shown_at, f'local w = db.log.hands[{shown_at}].won w["{winner}"] = '
@@ -317,7 +341,7 @@ def test_the_street_ranges_and_dice_agree_with_the_addons(dice_lua, table_id, ha
     ruleset, dice = dice_lua[ruleset_id]
     community, faces = tuple(ruleset.deal.community), ruleset.dice.count
     street = data.draw(st.integers(1, len(community)))
-    low, high = fairplay.street_range(table_id, hand, street, faces, community)
+    low, high = fairplay.fixed_street_range(table_id, hand, street, faces, community)
     assert dice[b"street_range"](table_id.encode(), hand, street, community[street - 1]) == \
         (low, high)
     value = data.draw(st.integers(low, high))
@@ -486,19 +510,19 @@ local session = { id = "Skoll-Thunderhorn:1", hands = 1, host = "Skoll-Thunderho
 local hand = { dealer_name = function() return "Skoll-Thunderhorn" end }
 local banks = { ["Skoll-Thunderhorn"] = 20, ["Riggs-Thunderhorn"] = 20 }
 local set_hash = Fair.set_hash({ "c1", "c2" })
-local low, high = Fair.seed_range(set_hash)
+local low, high = Fair.seed_range(set_hash, session.id .. "#1", "n1")
 local flop_low, flop_high = Dice.street_range(session.id, 1, 1, 3)
 local out = {}
 HandLog.start(session, hand, banks)
 HandLog.close(session, set_hash, { "Skoll-Thunderhorn", "Riggs-Thunderhorn" },
-    { ["Skoll-Thunderhorn"] = "c1", ["Riggs-Thunderhorn"] = "c2" })
+    { ["Skoll-Thunderhorn"] = "c1", ["Riggs-Thunderhorn"] = "c2" }, "n1", "Skoll-Thunderhorn")
 -- Heard, then the client drops its copy and replays the host's snapshot: the hand starts
 -- again, and the seed and flop come as the host attests them.
 HandLog.heard(session, { low + 7, low, high, "Skoll" }, nil)
 HandLog.heard(session, { flop_low + 9, flop_low, flop_high, "Skoll" }, 1)
 HandLog.start(session, hand, banks)
 HandLog.close(session, set_hash, { "Skoll-Thunderhorn", "Riggs-Thunderhorn" },
-    { ["Skoll-Thunderhorn"] = "c1", ["Riggs-Thunderhorn"] = "c2" })
+    { ["Skoll-Thunderhorn"] = "c1", ["Riggs-Thunderhorn"] = "c2" }, "n1", "Skoll-Thunderhorn")
 HandLog.seed(session, nil, 7)
 HandLog.street(session, 1, "Skoll-Thunderhorn", "flop", Dice.from_roll(flop_low + 9, flop_low, 3))
 local kept = db.log.hands

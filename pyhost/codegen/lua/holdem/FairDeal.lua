@@ -411,9 +411,8 @@ function FairDeal.street(name)
 		return
 	end
 	if index <= #current.community then say(L.STREET_OUT:format(name)) return end
-	if Rollers.due(s, current) ~= index then
-		local reason = game().refusal(current:dealer_name(), name, nil, placeholder)
-		return say(Text.safe(reason or "", Text.LINE))
+	if Rollers.due(s, current) ~= index then -- (the engine's words for what the hand waits on)
+		return say(Text.safe(L.NOT_DUE:format(Comm.me(), name, current:_waiting_for()), Text.LINE))
 	end
 	local roller, mark, db = Rollers.roller(s, current), game().hand_id() .. "/" .. index, game().db()
 	if roller ~= Comm.me() then
