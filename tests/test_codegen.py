@@ -20,8 +20,8 @@ TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
              "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
-             "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Game.lua",
-             "Heartbeat.lua", "Takeover.lua", "CatchUp.lua", "Slash.lua"]
+             "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "FairDeal.lua",
+             "Game.lua", "Heartbeat.lua", "Takeover.lua", "CatchUp.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -129,9 +129,9 @@ LEDGER = {
     "Session.lua": ({"Ambiguate", "_G", "ipairs", "pairs", "tonumber", "tostring"}, set()),
     "Record.lua": ({"C_Timer", "error", "ipairs", "next", "pairs", "pcall", "table", "tonumber",
                     "tostring"}, set()),
-    "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "getmetatable", "next",
-                  "ipairs", "math", "pairs", "print", "setmetatable", "table", "time", "tonumber",
-                  "tostring", "type"}, set()),
+    "Game.lua": ({"Ambiguate", "UnitSex", "getmetatable", "next", "ipairs", "math", "pairs",
+                  "print", "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
+    "FairDeal.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "ipairs", "table", "type"}, set()),
     "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "table", "tostring"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
@@ -207,7 +207,7 @@ def test_loading_each_file_touches_only_ledger_globals():
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
                               b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
                               b"Ledger", b"Rolls", b"Witness", b"Fingerprint", b"HoldemFlow",
-                              b"Session", b"Record", b"Game", b"Heartbeat",
+                              b"Session", b"Record", b"FairDeal", b"Game", b"Heartbeat",
                               b"Takeover", b"CatchUp", b"Text"}
 
 

@@ -13,7 +13,7 @@ local Phase = ns.Holdem.Phase -- a hand's phases, by name
 
 local L, Dice, Comm, Holdem, Fair, Text = ns.L, ns.Dice, ns.Comm, ns.Holdem, ns.Fair, ns.Text
 local HandLog, Ledger, Rolls, Fingerprint = ns.HandLog, ns.Ledger, ns.Rolls, ns.Fingerprint
-local HoldemFlow, Session, Record = ns.HoldemFlow, ns.Session, ns.Record
+local HoldemFlow, Session, Record, FairDeal = ns.HoldemFlow, ns.Session, ns.Record, ns.FairDeal
 local RULES = ns.Rules
 
 local Game = {}
@@ -303,63 +303,9 @@ end
 
 local accept -- the host's side, below
 
--- The host closes the set once everyone still in the hand has committed.
--- With `anyway` (the commit time is up), it closes with the commitments it has: whoever has
--- none will have no dice, and their hand is dead at the showdown.
-local function maybe_close(anyway)
-	local current = hand()
-	if session.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
-	local fair = session.fair
-	if fair.set_hash then return end
-	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
-	for i, seat in ipairs(current.seats) do
-		if in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end
-		if fair.commits[seat.name] then list[#list + 1] = fair.commits[seat.name] end
-		flags[i + 1] = fair.commits[seat.name] and "1" or "0"
-	end
-	if #list == 0 then return end
-	accept(session.host, "close", table.concat(flags), Fair.set_hash(list))
-end
-
--- A hand's fair-play state: commitments, the seed and the reveals' verdicts; who dealt before
--- the dealer now (their seed roll still counts: its line can come after the order naming the
--- next dealer); roll lines by others, kept in case the order naming their roller as the next
--- dealer comes after them.
-local function new_fair()
-	return { commits = {}, dead = {}, verdicts = {}, checking = {}, seed_lines = {}, dealt = {},
-		others = {}, lines = {} }
-end
-
--- The seed is the dealer's first roll of the range the set's hash gives (Fair.seed_range),
--- less its low end. The roll line and the close may come in either order, so the dealer's
--- rolls of that width wait in `seed_lines` until the hash is known; a roll made before the
--- close (a dice addon's, the dealer's own /roll) could not know the range. Failing a line,
--- the seed the host attests in a snapshot. Then this player's dice are known, to them alone.
-local function bind_seed()
-	local fair = session.fair
-	if fair.seed or not fair.set_hash then return end
-	local low, high = Fair.seed_range(fair.set_hash)
-	for _, line in ipairs(fair.seed_lines) do
-		if line[2] == low and line[3] == high then
-			fair.seed, fair.seen = line[1] - low, true -- seen rolled, not taken on trust
-			HandLog.seed(session, line)
-			break
-		end
-	end
-	if not fair.seed and fair.attested_seed then -- the host's word, marked so here and in the log
-		HandLog.seed(session, nil, fair.attested_seed)
-		ns.CatchUp.note(L.AWAY_SEED:format(session.hands, short(session.host)))
-	end
-	fair.seed = fair.seed or fair.attested_seed
-	if not fair.seed then return end
-	fair.seed_lines = {}
-	session.log[#session.log + 1] = { "SEED", { table = session.id, hand = session.hands, seed = fair.seed } }
-	-- The seed's roll ends its deadline: the next one (a bet's) counts from here, everywhere.
-	ns.Takeover.moved()
-	ns.Takeover.arm_timeout()
-	Game.my_dice()
-	if hand() and hand().phase == Phase.SHOWDOWN then after({}) end -- a reveal waiting on it
-end
+-- The fair deal (FairDeal.lua): the set, the seed, the streets' rolls.
+local maybe_close, commit_refusal, new_fair = FairDeal.maybe_close, FairDeal.commit_refusal,
+	FairDeal.new_fair
 
 -- This player's dice, once their secret and the seed are both known (shown to them alone).
 function Game.my_dice()
@@ -371,100 +317,10 @@ function Game.my_dice()
 	end
 end
 
--- The dealer's seed roll, once the set is closed, of the range its hash gives: a moment's
--- wait first, so the message that closed it is everywhere before the roll line (a client
--- that has the line first keeps it until the close comes).
-local function roll_seed_soon()
-	-- (A client replaying a snapshot does not: it rolls, if still due, once caught up.)
-	if session.catching_up or not (hand() and hand():dealer_name() == Comm.me()) then return end
-	local this_hand = hand_id()
-	C_Timer.After(0.5, function()
-		local fair = session and hand_id() == this_hand and session.fair
-		-- Once a hand, even across a /reload (the first roll binds), and only by the dealer.
-		if fair and fair.set_hash and not fair.seed and hand():dealer_name() == Comm.me()
-			and db.seed_rolled[Comm.me()] ~= this_hand then
-			db.seed_rolled[Comm.me()] = this_hand
-			RandomRoll(Fair.seed_range(fair.set_hash))
-		end
-	end)
-end
-
--- A dealer named to deal on while a street waits rolls it by itself (the table moves on even
--- if nobody types), a moment after the order, as the seed.
-local function roll_street_soon()
-	local current = hand()
-	if session.catching_up or not current or current.phase ~= Phase.ROLL
-		or current:dealer_name() ~= Comm.me() or not current:next_street() then return end
-	local this_hand, street = hand_id(), current:next_street()
-	C_Timer.After(0.5, function()
-		local now = session and hand_id() == this_hand and hand()
-		if now and now.phase == Phase.ROLL and now:next_street() == street
-			and now:dealer_name() == Comm.me() then Game.street(street) end
-	end)
-end
-
--- The table's own orders, which the engine does not know: seating, dealing, fair dice. Each
--- has its handler; any other op is the engine's.
+-- The table's own orders, which the engine does not know: seating, and the deal's
+-- (FairDeal.lua). Each has its handler; any other op is the engine's.
 local ORDERS = {}
-
-ORDERS.commit = function(player, amount, target, dice)
-	-- The commitment came in the player's own request.
-	session.fair.commits[player] = target or heard(session.hands)[player]
-	HandLog.commit(session, player, session.fair.commits[player])
-	Game.say(L.ROLLS_UNDER_BOX:format(short(player), pronoun(player)))
-	maybe_close()
-end
-
-ORDERS.close = function(player, amount, target, dice)
-	-- The set holds exactly the commitments the host names, heard from their players.
-	local flags = type(amount) == "string" and amount or ""
-	local holds = {} -- whose commitments, in seat order, for the hand log
-	for i, seat in ipairs(hand().seats) do
-		local held = flags:sub(i + 1, i + 1) == "1"
-		session.fair.commits[seat.name] = held and heard(session.hands)[seat.name] or nil
-		if held then holds[#holds + 1] = seat.name end
-	end
-	-- The set hash is this client's own, of the commitments it heard: never the host's
-	-- as sent (a mismatch is named).
-	local list = {}
-	for _, name in ipairs(holds) do list[#list + 1] = session.fair.commits[name] end
-	local own = #list > 0 and Fair.set_hash(list) or target
-	if own ~= target and not session.catching_up then
-		Game.say(L.SET_HASH_DIFFERS:format(short(session.host)))
-	end
-	target = own
-	session.fair.set_hash = target
-	HandLog.close(session, target, holds, session.fair.commits)
-	roll_seed_soon()
-	bind_seed()
-end
-
--- The dealer is gone: the host names who deals on.
-ORDERS.dealer = function(player, amount, target, dice)
-	local current = hand()
-	local gone = current:dealer_name()
-	for index, seat in ipairs(current.seats) do
-		if seat.name == target then current.dealer = index end
-	end
-	if current:dealer_name() == gone then return end -- not a player in this hand
-	HandLog.action(session, target, "dealer")
-	session.fair.dealt[Ambiguate(gone, "short")] = true
-	-- A roll by the new dealer heard before this order: read it now.
-	local others = session.fair.others
-	session.fair.others = {}
-	for _, line in ipairs(others) do Game.roll_line(line) end
-	Game.say(L.DEALS_ON:format(short(gone), short(target)))
-	if session.fair.set_hash and not session.fair.seed then roll_seed_soon() end
-	roll_street_soon()
-	after({})
-end
-
-ORDERS.void = function(player, amount, target, dice)
-	-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
-	Ledger.void(session)
-	Game.say(L.VOID:format(session.hands))
-	rebuild()
-end
+for op, handler in pairs(FairDeal.ORDERS) do ORDERS[op] = handler end
 
 ORDERS.seat = function(player, amount, target, dice)
 	session.seats[#session.seats + 1] = player
@@ -494,33 +350,6 @@ ORDERS.unseat = function(player, amount, target, dice)
 	Game.say(L.LEFT:format(short(player)))
 end
 
-ORDERS.start = function(player, amount, target, dice)
-	-- The record a catching-up player replays restarts with each hand: where the table
-	-- stood before it (BASE), then this hand's own messages, from the start on.
-	local stood = { table = session.id, seq = session.seq - 1, hands = session.hands,
-		dealer = session.dealer, seats = {} }
-	for _, name in ipairs(session.seats) do
-		stood.seats[#stood.seats + 1] = name .. "=" .. (session.banks[name] or 0)
-	end
-	session.log = { { "BASE", stood }, session.log[#session.log] }
-	session.heard[session.hands - 1], session.revealed[session.hands - 1] = nil, nil
-	session.dealer = player
-	session.hands = session.hands + 1
-	session.showing = nil
-	session.rolls = {}
-	session.fair = new_fair()
-	my_dice, my_secret = nil, nil
-	session.steps = 0
-	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
-	Ledger.hand_starts(session) -- (what a void hand gives back)
-	rebuild()
-	local started, reason = session.engine:new_hand()
-	if not started then Game.say(Text.safe(reason, Text.LINE)) return end
-	HandLog.start(session, started, session.before_hand)
-	Game.say(L.NEW_HAND:format(session.hands, short(player)))
-	after(started.events)
-end
-
 local function apply(op, player, amount, target, dice)
 	if ORDERS[op] then return ORDERS[op](player, amount, target, dice) end
 	if op == "show" and target == DEAD then
@@ -543,16 +372,6 @@ end
 
 -- The host: check, apply, broadcast. The broadcast goes out before anything the action sets
 -- off here (a showdown's own show), so sequence numbers follow the order things happened.
-local function commit_refusal(player)
-	local current = hand()
-	if not current or current.phase == Phase.OVER then return "no hand is being played" end
-	if not in_hand(current, player) then return short(player) .. " is not in this hand" end
-	if session.fair.commits[player] then return short(player) .. " has already rolled" end
-	if session.fair.set_hash then
-		return "too late: the set closed without your roll, so you have no dice this hand"
-	end
-end
-
 accept = function(player, op, amount, target, dice)
 	-- How many streets the host had rolled: a client applies this only once it has too.
 	local current = hand()
@@ -588,7 +407,7 @@ end
 
 local number_or_text = Session.number_or_text
 
-local apply_rolls -- defined below, with the server's roll lines
+local apply_rolls = FairDeal.apply_rolls -- (the streets' rolls)
 
 -- The table's record (core/Record.lua): what the hold'em flow calls of it.
 local drain, resync, turn = Record.drain, Record.resync, Record.turn
@@ -630,87 +449,6 @@ local function next_show()
 		end
 	end
 	return false
-end
-
-------------------------------------------------------------------------------
--- Community dice come from the server's /roll: the dealer rolls a range unique to the table,
--- the hand and the street, exactly faces^k wide; every client reads the dice from the first
--- roll line by the dealer with that range, and applies the street when its engine is ready.
-
-local function street_index(name)
-	for i, street in ipairs(RULES.deal.streets) do
-		if street == name then return i end
-	end
-end
-
-local function street_range(index)
-	return Dice.street_range(session.id, session.hands, index, RULES.deal.community[index])
-end
-
-apply_rolls = function()
-	local current = hand()
-	while current and current.phase ~= Phase.OVER and current:next_street() do
-		local index = street_index(current:next_street())
-		local dice = session.rolls[index]
-		if not dice or (session.mode == "guided" and current.phase ~= Phase.ROLL) then break end
-		local street = current:next_street() -- (its name, for the hand log)
-		local events, reason = current:act(current:dealer_name(), current:next_street(), nil, dice)
-		if not events then Game.say(Text.safe(reason, Text.LINE)) break end
-		HandLog.street(session, index, current:dealer_name(), street, dice, session.fair.lines[index])
-		-- Every client keeps the table's record: whoever becomes host can hand it on.
-		session.log[#session.log + 1] = { "ROLLED", { table = session.id, hand = session.hands,
-			street = index, dice = Dice.encode(dice) } }
-		ns.Takeover.arm_timeout()
-		after(events)
-		if not session then return end
-	end
-	drain()
-end
-
-local namesakes = Rolls.namesakes -- (two group members a roll line could be from)
-
--- Which street's range this is, if any.
-local function street_of(low, high)
-	for index in ipairs(RULES.deal.community) do
-		local first, last = street_range(index)
-		if low == first and high == last then return index end
-	end
-end
-
-function Game.roll_line(text)
-	if not session then -- the last few, for when the snapshot is in
-		Rolls.keep_unread(text)
-	end
-	if not session or not hand() then return end
-	local name, value, low, high = Dice.parse_roll(text)
-	if not name then return end
-	-- A line another group member of that name could have made is nobody's roll.
-	if namesakes(name) then
-		local one, other = namesakes(name)
-		if not session.warned[name] then
-			session.warned[name] = true
-			Game.say(L.NAMESAKES:format(Text.safe(one), Text.safe(other)))
-		end
-		return
-	end
-	local fair, seedlike = session.fair, high - low + 1 == Fair.SEED_WIDTH
-	local index = not seedlike and street_of(low, high)
-	if not (seedlike or index) then return end -- anyone's roll of some other range
-	ns.Witness.line(session, text) -- (read again after a /reload or a dropped copy)
-	if name ~= Ambiguate(hand():dealer_name(), "short") and not (seedlike and fair.dealt[name]) then
-		if #fair.others < 40 then fair.others[#fair.others + 1] = text end
-		return
-	end
-	HandLog.heard(session, { value, low, high, name }, index or nil)
-	if seedlike then
-		-- Perhaps the seed: kept until the set's hash gives the seed's range (bind_seed).
-		if not fair.seed then fair.seed_lines[#fair.seed_lines + 1] = { value, low, high, name } end
-		bind_seed()
-	elseif not session.rolls[index] then -- the first one binds
-		session.rolls[index] = Dice.from_roll(value, low, RULES.deal.community[index])
-		fair.lines[index] = { value, low, high, name } -- for the hand log
-		apply_rolls()
-	end
 end
 
 ------------------------------------------------------------------------------
@@ -875,27 +613,6 @@ function Game.open(words)
 		sections = Fingerprint.wire, deadlines = deadlines })
 end
 
-function Game.start()
-	if not session then Game.say(L.NO_TABLE) return end
-	local one, other = namesakes()
-	if one then Game.say(L.NAMESAKES:format(Text.safe(one), Text.safe(other))) return end
-	local me = Comm.me()
-	if session.host ~= me then Game.say(L.ONLY_HOST:format(short(session.host))) return end
-	local current = hand()
-	if current and current.phase ~= Phase.OVER then Game.say("The hand is not over yet.") return end
-	-- The deal moves one seat left each hand, past players with nothing left.
-	local dealer = session.dealer
-	if session.hands > 0 then
-		local index = 1
-		for i, name in ipairs(session.seats) do if name == dealer then index = i end end
-		for step = 1, #session.seats do
-			local name = session.seats[(index - 1 + step) % #session.seats + 1]
-			if session.banks[name] > 0 then dealer = name break end
-		end
-	end
-	accept(dealer, "start")
-end
-
 -- The deal command (/tdeal): roll your dice under the box; only you see them.
 function Game.deal()
 	local current = hand()
@@ -941,18 +658,6 @@ function Game.show()
 	Comm.send("SHOW", { dice = Dice.encode(my_dice), secret = my_secret, hand = session and hand_id() or nil })
 end
 
--- The dealer's street: roll the dice here, then ask the table.
--- The dealer's street: checked like any action, then rolled by the server.
-function Game.street(name)
-	if not session then Game.say(L.NO_TABLE) return end
-	local index = street_index(name)
-	local placeholder = {}
-	for i = 1, RULES.deal.community[index] do placeholder[i] = 1 end
-	local reason = refusal(Comm.me(), name, nil, placeholder)
-	if reason then Game.say(Text.safe(reason, Text.LINE)) return end
-	RandomRoll(street_range(index))
-end
-
 function Game.status()
 	if not session then Game.say(L.NO_TABLE) return end
 	Game.say(status_line())
@@ -978,11 +683,14 @@ Game.hand, Game.heard, Game.revealed, Game.in_hand, Game.rebuild = hand, heard, 
 	rebuild
 Game.seated, Game.heard_move, Game.short, Game.after, Game.accept = seated, heard_move, short, after,
 	accept
-Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, bind_seed, maybe_close,
-	resync
+Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, FairDeal.bind_seed,
+	maybe_close, resync
 Game.turn, Game.pending, Game.ask_again, Game.DEAD, Game.turn_sent = turn, Record.pending,
 	Record.ask_again, DEAD, Record.turn_sent
-Game.roll_seed_soon, Game.drain, Game.banks_digest = roll_seed_soon, drain, banks_digest
+Game.roll_seed_soon, Game.drain, Game.banks_digest = FairDeal.roll_seed_soon, drain, banks_digest
+Game.hand_id, Game.pronoun, Game.refusal = hand_id, pronoun, refusal
+Game.roll_line, Game.street, Game.start = FairDeal.roll_line, FairDeal.street, FairDeal.start
+function Game.forget_dice() my_dice, my_secret = nil, nil end
 function Game.apply_dead(player) apply("show", player, session.hands, DEAD, { 1, 1 }) end
 
 -- Nobody is left to run the table: a hand in play is void, every bet goes back.
