@@ -28,9 +28,9 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua",
                "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua", "holdem/Fair.lua",
                "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Witness.lua",
-               "core/Fingerprint.lua",
-               "holdem/HoldemFlow.lua", "core/Session.lua", "core/Record.lua", "holdem/FairDeal.lua",
-               "holdem/Game.lua", "core/Heartbeat.lua", "core/Takeover.lua",
+               "core/Fingerprint.lua", "holdem/HoldemFlow.lua", "core/Session.lua",
+               "core/Record.lua", "holdem/FairDeal.lua", "holdem/Game.lua", "core/Heartbeat.lua",
+               "core/Takeover.lua",
                "core/CatchUp.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
