@@ -1,4 +1,5 @@
-"""The generated Lua table engine (Pots.lua, Betting.lua, Holdem.lua) against the Python one.
+"""The generated Lua table engine (Pots.lua, Betting.lua, Holdem.lua and its hands and table)
+against the Python one.
 
 Both engines run the same table in lockstep: every action goes to both, and both must
 accept or refuse it alike, with the same message, the same events and the same state after
@@ -23,8 +24,9 @@ from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat
 from pyhost.engine.history import load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
 
-FILES = ("Rules.lua", "Hands.lua", "Pots.lua", "Betting.lua", "Holdem.lua")
-ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua")
+ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
+          "ManualHand.lua", "HoldemTable.lua")
+FILES = ("Rules.lua", "Hands.lua", *ENGINE)
 TAUREN_RULES = load_ruleset("tauren-holdem")
 
 # Test-only Lua: the engine's state as plain arrays, 0-based where Python counts from 0, so
