@@ -87,8 +87,8 @@ function Table:chips()
 end
 
 -- Deal a hand to everyone with chips; after the first, the button moves left. `hidden`:
--- name -> dice. Returns the hand, or nil and why not. (As in Python, the button has already
--- moved when the hand itself is refused.)
+-- name -> dice; `deal_first`: a guided hand waits for `deal_in`. Returns the hand, or nil and
+-- why not.
 function Table:new_hand(hidden, deal_first)
 	if self.hand and not self.hand:over() then return nil, "the current hand is not over yet" end
 	local count = #self.seats
