@@ -18,7 +18,8 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
-             "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
+             "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
+             "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "FairDeal.lua",
              "Game.lua", "Heartbeat.lua", "Takeover.lua", "CatchUp.lua", "Slash.lua"]
@@ -108,8 +109,12 @@ LEDGER = {
     "Pots.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
     "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
                      "tostring", "type", "unpack"}, set()),
-    "Holdem.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tostring",
-                    "type"}, set()),
+    "Holdem.lua": ({"ipairs", "string", "table", "type"}, set()),
+    "HoldemHand.lua": ({"ipairs", "pairs", "setmetatable", "string", "table", "tostring",
+                        "type"}, set()),
+    "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string"}, set()),
+    "ManualHand.lua": ({"ipairs", "setmetatable", "string", "type"}, set()),
+    "HoldemTable.lua": ({"ipairs", "pairs", "setmetatable", "string", "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
     "Protocol.lua": (set(), set()),
@@ -212,11 +217,11 @@ def test_loading_each_file_touches_only_ledger_globals():
 
 
 # No shipped Lua file is longer than this: a file that grows past it is split where a
-# module's seam shows. The two below are still to be split (the table core restructure,
-# issue 11: the session core and the hold'em flow out of Game.lua; the engine's hands out of
-# Holdem.lua); each stays on this list only while it is over the limit.
+# module's seam shows. The one below is still to be split (the table core restructure,
+# issue 11: the session core and the hold'em flow out of Game.lua); it stays on this list
+# only while it is over the limit.
 MAX_LINES = 520
-STILL_TOO_LONG = {"Game.lua", "Holdem.lua"}
+STILL_TOO_LONG = {"Game.lua"}
 
 
 def test_no_shipped_lua_file_is_over_the_line_limit():

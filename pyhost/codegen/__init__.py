@@ -25,7 +25,9 @@ from .luadata import lua
 RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
     "holdem": ("core/Text.lua", "holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua",
-               "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua",
+               "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua",
+               "holdem/HoldemHand.lua", "holdem/GuidedHand.lua", "holdem/ManualHand.lua",
+               "holdem/HoldemTable.lua", "core/Sha256.lua",
                "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua", "holdem/Fair.lua",
                "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Witness.lua",
                "core/Fingerprint.lua", "holdem/HoldemFlow.lua", "core/Session.lua",
