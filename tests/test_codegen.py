@@ -18,11 +18,12 @@ from pyhost.rules import load_ruleset
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
-             "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
+             "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
+             "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
-             "Fingerprint.lua", "HoldemFlow.lua", "Rollers.lua", "FairDeal.lua",
-             "Game.lua", "Heartbeat.lua",
-             "Takeover.lua", "CatchUp.lua", "Slash.lua"]
+             "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Rollers.lua",
+             "FairDeal.lua", "Game.lua", "Heartbeat.lua", "Takeover.lua", "CatchUp.lua",
+             "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -109,8 +110,12 @@ LEDGER = {
     "Pots.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
     "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
                      "tostring", "type", "unpack"}, set()),
-    "Holdem.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tostring",
-                    "type"}, set()),
+    "Holdem.lua": ({"ipairs", "string", "table", "type"}, set()),
+    "HoldemHand.lua": ({"ipairs", "pairs", "setmetatable", "string", "table", "tostring",
+                        "type"}, set()),
+    "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string"}, set()),
+    "ManualHand.lua": ({"ipairs", "setmetatable", "string", "type"}, set()),
+    "HoldemTable.lua": ({"ipairs", "pairs", "setmetatable", "string", "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
     "Protocol.lua": (set(), set()),
@@ -127,12 +132,14 @@ LEDGER = {
     "Witness.lua": ({"ipairs", "pairs", "table", "tonumber", "tostring"}, set()),
     "Fingerprint.lua": ({"ipairs", "table", "tostring"}, set()),
     "HoldemFlow.lua": ({"ipairs", "table"}, set()),
+    "Session.lua": ({"Ambiguate", "_G", "ipairs", "pairs", "tonumber", "tostring"}, set()),
+    "Record.lua": ({"C_Timer", "error", "ipairs", "next", "pairs", "pcall", "table", "tonumber",
+                    "tostring"}, set()),
+    "Game.lua": ({"Ambiguate", "UnitSex", "getmetatable", "next", "ipairs", "math", "pairs",
+                  "print", "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
     "Rollers.lua": ({"Ambiguate", "ipairs", "select"}, set()),
     "FairDeal.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "ipairs", "table", "tostring",
                       "type"}, set()),
-    "Game.lua": ({"Ambiguate", "C_Timer", "UnitSex", "_G", "error",
-                  "getmetatable", "next", "ipairs", "math", "pairs", "pcall", "print",
-                  "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
     "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "table", "tostring"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
@@ -208,16 +215,17 @@ def test_loading_each_file_touches_only_ledger_globals():
     assert set(ns.keys()) == {b"L", b"HELP", b"Rules", b"Dice", b"Hands", b"Pots", b"Betting",
                               b"Holdem", b"Sha256", b"Messages", b"Comm", b"Fair", b"HandLog",
                               b"Ledger", b"Rolls", b"Witness", b"Fingerprint", b"HoldemFlow",
-                              b"Rollers", b"FairDeal", b"Game", b"Heartbeat",
+                              b"Session", b"Record", b"Rollers", b"FairDeal", b"Game",
+                              b"Heartbeat",
                               b"Takeover", b"CatchUp", b"Text"}
 
 
 # No shipped Lua file is longer than this: a file that grows past it is split where a
-# module's seam shows. The two below are still to be split (the table core restructure,
-# issue 11: the session core and the hold'em flow out of Game.lua; the engine's hands out of
-# Holdem.lua); each stays on this list only while it is over the limit.
+# module's seam shows. The one below is still to be split (the table core restructure,
+# issue 11: the session core and the hold'em flow out of Game.lua); it stays on this list
+# only while it is over the limit.
 MAX_LINES = 520
-STILL_TOO_LONG = {"Game.lua", "Holdem.lua"}
+STILL_TOO_LONG = {"Game.lua"}
 
 
 def test_no_shipped_lua_file_is_over_the_line_limit():

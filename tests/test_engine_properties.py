@@ -125,10 +125,18 @@ def test_random_guided_hands_keep_the_ledger_exact(rulesets, data):
     t = Table(ruleset, list(zip(names, banks, strict=True)), dealer=dealer)
     hidden = {name: data.draw(st.lists(st.integers(0, ruleset.dice.count - 1), min_size=2,
                                        max_size=2)) for name in names}
-    hand = t.new_hand(hidden=hidden)
+    deal_first = data.draw(st.booleans(), label="deal first?")
+    hand = t.new_hand(hidden=hidden, deal_first=deal_first)
+    out: set[str] = set()
+    if deal_first:
+        # Those without a commitment in the closed set sit out: the hand never touches them.
+        check_turns(hand)
+        out = set(data.draw(st.lists(st.sampled_from(names), unique=True), label="out"))
+        hand.deal_in([name for name in names if name not in out])
     play(data, ruleset, t)
 
     paid = hand.contributions
+    assert not any(paid[name] or hand.payouts.get(name) for name in out)
     event(f"pots: {len(hand.final_pots)}")
     event("showdown" if hand.shown else "all but one folded")
     assert sum(hand.payouts.values()) == sum(paid.values())

@@ -1,4 +1,5 @@
-"""The generated Lua table engine (Pots.lua, Betting.lua, Holdem.lua) against the Python one.
+"""The generated Lua table engine (Pots.lua, Betting.lua, Holdem.lua and its hands and table)
+against the Python one.
 
 Both engines run the same table in lockstep: every action goes to both, and both must
 accept or refuse it alike, with the same message, the same events and the same state after
@@ -23,8 +24,9 @@ from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat
 from pyhost.engine.history import load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
 
-FILES = ("Rules.lua", "Hands.lua", "Pots.lua", "Betting.lua", "Holdem.lua")
-ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua")
+ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
+          "ManualHand.lua", "HoldemTable.lua")
+FILES = ("Rules.lua", "Hands.lua", *ENGINE)
 TAUREN_RULES = load_ruleset("tauren-holdem")
 
 # Test-only Lua: the engine's state as plain arrays, 0-based where Python counts from 0, so
@@ -433,6 +435,27 @@ def test_the_deal_comes_first_and_a_player_without_dice_sits_out(setups):
     assert pair.lua_banks() == {"A": 20, "B": 19, "C": 21}
 
 
+def test_a_player_sitting_out_may_give_and_reset_while_the_hand_plays(setups):
+    """The case hypothesis found against the random test's own claim that a bank sitting out
+    stays as it was: B, with nothing in the live pot, gives and resets mid-hand, alike in both
+    engines; the hand itself takes nothing from B and pays B nothing."""
+    ruleset, engine, config = variant(setups, "blinds")
+    players = [("A", 20), ("B", 7), ("C", 20)]
+    pair = Lockstep(engine, ruleset, players, dealer="A", config=config)
+    pair.new_hand(deal_first=True)
+    pair.deal_in(["A", "C"])
+    pair.ok("A", "call")
+    assert pair.refused("A", "give", 1, target="B") == \
+        "A cannot give chips while A has chips in the live pot"
+    assert pair.ok("B", "give", 3, target="A") == ["B gives 3 to A"]
+    assert pair.ok("B", "reset") == ["B's bank is reset to 20 (was 4)"]
+    pair.ok("C", "raise", 2)
+    pair.ok("A", "fold")
+    hand = pair.py.hand
+    assert hand.over and "B" not in hand.payouts and hand.contributions["B"] == 0
+    assert pair.lua_banks() == pair.py.banks == {"A": 21, "B": 20, "C": 22}
+
+
 def test_a_deal_with_fewer_than_two_players_is_void(setups):
     ruleset, engine, config = variant(setups, "blinds")
     players = [("A", 20), ("B", 20), ("C", 20)]
@@ -718,14 +741,19 @@ ODD_DICE = [None, ["2", "3"], "Shaman", ["Shaman", "6", "2"], [1.5, 2], ["Druid"
             [0, 1, 2], [5], [" warrior ", "CHIEFTAIN"]]
 
 
-def try_something_odd(pair: Lockstep, data) -> None:
+def try_something_odd(pair: Lockstep, data) -> set[str]:
+    """An action drawn at random, legal or not; the names whose banks it moved outside the hand
+    (an accepted give or reset)."""
     names = [seat.name for seat in pair.py.seats] + ["Nobody"]
     name = data.draw(st.sampled_from(names), label="odd player")
     action = data.draw(st.sampled_from(ACTIONS), label="odd action")
     amount = data.draw(st.sampled_from(ODD_AMOUNTS), label="odd amount")
     dice = data.draw(st.sampled_from(ODD_DICE), label="odd dice")
     target = data.draw(st.sampled_from([*names, None, 5]), label="odd target")
-    pair.act(name, action, amount, dice=dice, target=target)
+    status, _ = pair.act(name, action, amount, dice=dice, target=target)
+    if status != "ok" or action not in ("give", "reset"):
+        return set()
+    return {name, target} if action == "give" else {name}
 
 
 def lockstep_moves(pair: Lockstep, data) -> tuple[str, list]:
@@ -740,15 +768,17 @@ def lockstep_moves(pair: Lockstep, data) -> tuple[str, list]:
     return legal_moves(pair.py.hand, data)
 
 
-def play_guided(pair: Lockstep, ruleset: Ruleset, data) -> None:
+def play_guided(pair: Lockstep, ruleset: Ruleset, data) -> set[str]:
+    """One hand played out; the names whose banks a give or reset moved meanwhile."""
     faces = ruleset.dice.count
     hidden_count = ruleset.deal.hidden
+    moved: set[str] = set()
     for _ in range(1000):
         hand = pair.py.hand
         if hand.over:
             break
         if data.draw(st.integers(0, 6), label="odd?") == 0:
-            try_something_odd(pair, data)
+            moved |= try_something_odd(pair, data)
             continue
         if hand.phase is Phase.BETTING:
             name, moves = lockstep_moves(pair, data)
@@ -773,6 +803,7 @@ def play_guided(pair: Lockstep, ruleset: Ruleset, data) -> None:
                                           max_size=hidden_count), label="shown dice")
                 pair.ok(name, "show", dice=dice)
     assert pair.py.hand.over, "the hand did not end"
+    return moved
 
 
 @settings(max_examples=250, suppress_health_check=[HealthCheck.large_base_example,
@@ -800,10 +831,14 @@ def test_random_guided_tables_agree_step_by_step(setups, data):
             out = set(data.draw(st.lists(st.sampled_from(seated), unique=True), label="out"))
             banks_before = dict(pair.py.banks)
             pair.deal_in([name for name in seated if name not in out])
-        play_guided(pair, ruleset, data)
-        if deal_first:
-            assert all(pair.py.banks[name] == banks_before[name] for name in out)
+        moved = play_guided(pair, ruleset, data)
         hand = pair.py.hand
+        if deal_first:
+            # The hand takes nothing from those who sat out and pays them nothing; only a give
+            # or a reset of their own (legal: they have no chips in the live pot) moves a bank.
+            assert not any(hand.contributions.get(name) or hand.payouts.get(name)
+                           for name in out)
+            assert all(pair.py.banks[name] == banks_before[name] for name in out - moved)
         lua_events, py_events = pair.hand_events()
         assert lua_events == py_events
         event(f"{label}: {len(hand.final_pots)} pot(s), "

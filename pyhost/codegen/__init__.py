@@ -25,12 +25,14 @@ from .luadata import lua
 RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
     "holdem": ("core/Text.lua", "holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua",
-               "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua", "core/Sha256.lua",
+               "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua",
+               "holdem/HoldemHand.lua", "holdem/GuidedHand.lua", "holdem/ManualHand.lua",
+               "holdem/HoldemTable.lua", "core/Sha256.lua",
                "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua", "holdem/Fair.lua",
                "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Witness.lua",
-               "core/Fingerprint.lua",
-               "holdem/HoldemFlow.lua", "holdem/Rollers.lua", "holdem/FairDeal.lua",
-               "holdem/Game.lua", "core/Heartbeat.lua", "core/Takeover.lua",
+               "core/Fingerprint.lua", "holdem/HoldemFlow.lua", "core/Session.lua",
+               "core/Record.lua", "holdem/Rollers.lua", "holdem/FairDeal.lua", "holdem/Game.lua",
+               "core/Heartbeat.lua", "core/Takeover.lua",
                "core/CatchUp.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
