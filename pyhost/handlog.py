@@ -401,12 +401,13 @@ class HandCheck:
 
     def _check_moment(self, name: str, nonce: str, closer: str, last_turn: str | None) -> None:
         """A street's range comes from the turn that closed the betting before it: its sender
-        is that turn's player (or the host, acting for them); with no turn yet, the close's."""
+        is that turn's player, or the host acting for them (the log does not say who hosted
+        when: a seat); with no turn yet, the close's."""
         if last_turn is None:
             if (nonce, closer) != (self.nonce, self.closer):
                 raise Unfair(f"the {name}'s range does not come from the close, the last "
                              "message before it")
-        elif closer not in (last_turn, str(self.hand.get("host", ""))):
+        elif closer != last_turn and closer not in (name for name, _ in self.seats):
             raise Unfair(f"the {name}'s range comes from {short(closer)}'s message, but the "
                          f"betting before it was closed by {short(last_turn)}")
 

@@ -180,7 +180,7 @@ def test_a_tampered_value_is_named(tmp_path, night, what):
     won = hands[shown_at]["won"]
     winner = sorted(won)[0]
     roll = hands[rolled_at]["rolls"][1]
-    first_actor = hands[shown_at]["actions"][1].split(" ")[0]
+    first_actor = hands[shown_at]["actions"][2].split(" ")[0]  # (the first bet's)
     someone_else = next(seat[1] for seat in hands[shown_at]["seats"].values()
                         if seat[1] != first_actor and seat[2] > 0)
     edits = {

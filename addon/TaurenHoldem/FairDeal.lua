@@ -206,7 +206,8 @@ ORDERS.close = function(player, amount, target, dice)
 		say(L.SET_HASH_DIFFERS:format(short(s.host)))
 	end
 	target = own
-	s.fair.set_hash, s.fair.closer = target, s.host -- (the close's sender never rolls the seed)
+	-- (The close's sender, the host then, as the order names it, never rolls the seed.)
+	s.fair.set_hash, s.fair.closer = target, player ~= "" and player or s.host
 	s.fair.held = holds
 	HandLog.close(s, target, holds, s.fair.commits, Rollers.moment(s, "seed"))
 	if #holds < 2 then return FairDeal.deal_in() end -- no hand to play: void, no seed

@@ -44,7 +44,7 @@ function Rollers.moment(session, key)
 		if entry[1] == "TURN" and key ~= "seed" then
 			return entry[2].nonce or "", entry[2].by or entry[2].player
 		elseif entry[1] == "DO" and entry[2].op == "close" then
-			return entry[2].nonce or "", session.fair.closer or session.host
+			return entry[2].nonce or "", entry[2].player or session.fair.closer or session.host
 		end
 	end
 	return "", session.host
