@@ -886,7 +886,7 @@ Session.use({
 	end,
 	live = live,
 	to_act = function() return hand():to_act() end,
-	nonce = Fair.new_nonce, -- a turn's (the next street's range may come from it)
+	nonce = function() return Fair.new_nonce() end, -- a turn's (a street's range comes from it)
 	streets = function()
 		local current = live()
 		return current and #current.community or 0
