@@ -81,7 +81,8 @@ def watcher_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None
     play(realm, gray, "/tholdem call")  # and the hand goes on
     play(realm, skoll, "/tholdem call")
     lines = {status(realm, client) for client in seated}
-    if len(lines) != 1 or "Skoll rolls the flop next" not in next(iter(lines)):
+    # (Skoll's call closed the betting: Riggs rolled the flop, and is first to act on it.)
+    if len(lines) != 1 or "Pot 6; Riggs to act" not in next(iter(lines)):
         return f"the hand did not go on: {lines}"
     return None
 

@@ -17,6 +17,7 @@ from addon_table import (
     check_down,
     deal_fairly,
     dealt_table,
+    due_roll,
     play,
     seat_table,
     seed_rolls,
@@ -25,7 +26,7 @@ from addon_table import (
     street_range,
 )
 from pyhost import fairplay
-from pyhost.harness import Client, Latency, Location, Realm
+from pyhost.harness import Client, Location, Realm
 
 ADDONS = Path(__file__).parent / "addons"
 NEIGHBOURS = ("GlobalNeighbour", "PrefixFlood", "RollHider", "RollSpammer")
@@ -182,14 +183,15 @@ def test_a_neighbour_that_hides_roll_lines_does_not_blind_the_table(tmp_path, ad
     play(realm, riggs, "/tbet 2")
     play(realm, skoll, "/tholdem call")
     realm.script_rolls(street("5", "3", "6"))
-    play(realm, skoll, "/tflop")
+    play(realm, skoll, "/tholdem call")  # it closes the betting: Riggs rolls the flop
     for client in seated:
         assert client.chat.matching("Dealer Skoll rolls the")  # the flop, read all the same
-        assert client.chat.matching("~ Skoll throws the bones")
+        assert client.chat.matching("~ Riggs throws the bones")
         assert not seed_rolls(client)  # the seed's roll line stayed hidden
         assert client.global_value("RollHiderSeen")[b"hidden"] == 2  # the seed and the flop
     assert "Riggs to act" in status(realm, skoll)
-    assert skoll.global_value("RollHiderSeen")[b"rolls"] == 2  # its hook saw both rolls
+    # (Skoll hosts: his close and his call made both rolls due, so Riggs made them.)
+    assert riggs.global_value("RollHiderSeen")[b"rolls"] == 2  # its hook saw both rolls
     assert realm.errors() == []
 
 
@@ -216,7 +218,7 @@ def test_a_neighbour_flooding_its_own_prefix_does_not_slow_the_table(tmp_path, a
     for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
         play(realm, client, line)
     assert len({status(realm, client) for client in seated}) == 1
-    assert "Skoll rolls the flop next" in status(realm, skoll)
+    assert "Riggs to act (check or bet)" in status(realm, skoll)  # Riggs rolled the flop
     # The throttle is per prefix: the flood's refusals never touched Tauren Hold'em's sends.
     assert {prefix for _, prefix in refused} == {b"PrefixFlood"}
     assert realm.errors() == []
@@ -243,30 +245,31 @@ def near(low: int, high: int) -> list[tuple[int, int]]:
 
 
 def feed_spammers(seated: Seated) -> None:
-    """Every RollSpammer also rolls the ranges next to hand 1's streets; the players'
-    spammers (not the dealer's, whose rolls of them would be the dealer's) roll the streets'
-    own ranges too, before the dealer does and after. (Each rolls 1-1000000 as well, the
-    dealer's too: see test_a_seed_rolled_before_the_set_closes_is_not_the_seed.)"""
-    streets = [street_range(seated.table_id, 1, index) for index in (1, 2, 3)]
-    dealer = seated[0]
+    """Every RollSpammer also rolls ranges of the streets' widths: a manual table's fixed ranges
+    for hand 1 and the ranges next to them (a guided table's come from the closing turn's
+    nonce: nobody knows them beforehand). (Each rolls 1-1000000 as well: see
+    test_a_seed_rolled_before_the_set_closes_is_not_the_seed.)"""
     for client in seated:
-        for low, high in streets:
-            ranges = near(low, high) if client is dealer else [(low, high), *near(low, high)]
-            for range_low, range_high in ranges:
+        for index in (1, 2, 3):
+            low, high = street_range(seated.table_id, 1, index)
+            for range_low, range_high in [(low, high), *near(low, high)]:
                 client.type(f"/rollspam add {range_low} {range_high}")
 
 
-def seed_spammers(seated: Seated) -> Callable[[tuple[int, int]], None]:
-    """deal_fairly's `before`: once the test knows the seed roll's range (nobody at the table
-    can before the set closes), every RollSpammer also rolls the ranges next to it, and the
-    players' spammers that range itself, as the players deal and after."""
-    def feed(seed_range: tuple[int, int]) -> None:
+def seed_spammers(seated: Seated, roller: Client) -> Callable[[], None]:
+    """deal_fairly's `before`: as the players deal, every RollSpammer but the seed roller's
+    rolls ranges of the seed's width (nobody knows the seed's own before the host's close;
+    the roller's own rolls of its width would be the test's to script)."""
+    def feed() -> None:
         for client in seated:
-            ranges = near(*seed_range) if client is seated[0] else [seed_range,
-                                                                      *near(*seed_range)]
-            for low, high in ranges:
-                client.type(f"/rollspam add {low} {high}")
+            if client is roller:
+                continue
+            for low in (1, 123457, fairplay.MAX_ROLL - fairplay.SEED_WIDTH + 1):
+                client.type(f"/rollspam {low} {low + fairplay.SEED_WIDTH - 1}")
     return feed
+
+
+HOLD_ROLLS = "function(ns) ns.FairDeal.roll_soon = function() end end"
 
 
 @pytest.mark.parametrize("first", [True, False], ids=["neighbours first", "table first"])
@@ -279,26 +282,37 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
     bare = realm.login("Mira", addons=beside, at=Location("Orgrimmar"))
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], beside=beside)
     skoll, riggs, gray = seated
+    by_name = {client.full_name: client for client in seated}
     spamming = "RollSpammer" in names
     if spamming:
         feed_spammers(seated)
     play(realm, skoll, "/tholdem start")
-    # /tdeal may be GlobalNeighbour's; the long form always reaches the table.
+    # /tdeal may be GlobalNeighbour's; the long form always reaches the table. Skoll hosts,
+    # so Riggs rolls the seed.
     deal_fairly(realm, seated, 1, {"Skoll": ("Shaman", "6"), "Riggs": ("Chieftain", "4")},
-                dealer=skoll, command="/tholdem deal",
-                before=seed_spammers(seated) if spamming else None)
-    for index, faces in enumerate((("5", "3", "6"), ("6",), ("Warrior",)), 1):
-        realm.script_rolls(street(*faces), by=skoll.full_name,
-                           bounds=street_range(seated.table_id, 1, index))
+                dealer=riggs, command="/tholdem deal",
+                before=seed_spammers(seated, riggs) if spamming else None)
+    # From here each street's roller types its command (no roll by itself): the spammers
+    # roll each street's own range and the ones next to it first, once it is known.
+    for client in seated:
+        client.lua.eval(HOLD_ROLLS)(client.addons["TaurenHoldem"].namespace)
     play(realm, riggs, "/tbet 2")
     play(realm, gray, "/tholdem fold")
     play(realm, skoll, "/tholdem call")
-
-    def everyone_spams() -> None:  # every spammer rolls at the moment the dealer does
-        for client in seated:
-            client.type("/rollspam")
-
-    check_down(realm, skoll, riggs, skoll, alongside=everyone_spams if spamming else None)
+    spammed = set()
+    for index, faces in enumerate((("5", "3", "6"), ("6",), ("Warrior",)), 1):
+        key, roller, low, high = due_roll(skoll)
+        assert (key, roller) == (str(index), riggs.full_name)  # Skoll's turns closed each
+        realm.script_rolls(street(*faces), by=roller, bounds=(low, high))
+        if spamming:  # the others' spammers roll the street's own range before its roller
+            for client in seated:
+                ranges = near(low, high) if client is riggs else [(low, high), *near(low, high)]
+                for range_low, range_high in ranges:
+                    client.type(f"/rollspam {range_low} {range_high}")
+            spammed.add((low, high))
+        play(realm, by_name[roller], ("/tflop", "/tturn", "/triver")[index - 1])
+        for client in (riggs, skoll):
+            play(realm, client, "/tholdem check")
     after_the_hand(realm)
     assert len({status(realm, client) for client in seated}) == 1
     assert status(realm, gray).endswith("banks: Skoll 18, Riggs 22, Gray 20")
@@ -307,9 +321,8 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
         assert global_names(client) - global_names(bare) == DECLARED
     if spamming:  # the players' spammers rolled the streets' own ranges as well
         ranges = {line.rsplit(" ", 1)[1] for line in skoll.chat.lines
-                  if line.startswith(("RollSpammer: Riggs", "RollSpammer: Gray"))}
-        assert {f"({low}-{high})" for low, high in
-                (street_range(seated.table_id, 1, index) for index in (1, 2, 3))} <= ranges
+                  if line.startswith(("RollSpammer: Skoll", "RollSpammer: Gray"))}
+        assert {f"({low}-{high})" for low, high in spammed} <= ranges
     for name in names:
         OWN[name](realm, list(seated))
     assert realm.errors() == []
@@ -328,10 +341,11 @@ def test_a_seed_rolled_before_the_set_closes_is_not_the_seed(tmp_path, addon):
     play(realm, skoll, "/rollspam 1 1000000")
     # Riggs grinds his secret for two Shamans under the number he has seen; the seed roll
     # after the close, of the set's own range, gives 277777.
+    # (Skoll hosts, so Riggs rolls the seed.)
     low, high = deal_fairly(realm, seated, 1, {"Riggs": ("Shaman", "Shaman")}, seed=31337,
-                            dealer=skoll, rolled=277777)
+                            dealer=riggs, rolled=277777)
     assert "Skoll rolls 31337 (1-1000000)" in riggs.chat.lines
-    assert f"Skoll rolls {low + 277777} ({low}-{high})" in riggs.chat.lines
+    assert f"Riggs rolls {low + 277777} ({low}-{high})" in riggs.chat.lines
     assert "1-[ ¥ ] 2-[ ¥ ]" not in riggs.chat.lines
 
 
@@ -357,38 +371,60 @@ def seed_width(text) -> bool:
     return low.isdigit() and high.isdigit() and int(high) - int(low) + 1 == fairplay.SEED_WIDTH
 
 
+def hold_the_close(client: Client) -> None:
+    """This client's addon messages are slow: the host's close reaches it only after a roll
+    line of the seed's width that came after it (the seed's own)."""
+    deliver, held, lines = client.fire, [], []
+
+    def slow(event, *args):
+        if event == "CHAT_MSG_ADDON" and b"\tclose\t" in args[1] and not held:
+            held.append(args)
+            return None
+        result = deliver(event, *args)
+        if event == "CHAT_MSG_SYSTEM" and seed_width(args[0]):
+            lines.append(args)
+            if held and len(lines) == 2:  # the early roll, then the seed's
+                client.fire = deliver
+                deliver("CHAT_MSG_ADDON", *held[0])
+        return result
+
+    client.fire = slow
+
+
 @pytest.mark.parametrize("slow_addon", [False, True],
                          ids=["close first", "roll line before the close"])
 def test_a_roll_of_the_seeds_width_before_the_close_is_not_the_seed(tmp_path, addon,
                                                                     slow_addon):
     # The dealer's dice addon rolls a range as wide as the seed's before anyone deals; a
-    # player grinds his secret for that number as if it were the seed. Only the dealer's roll
-    # of the range the set's hash gives binds, at every client, even where that roll line
-    # comes before the host's close (addon messages slower than the server's lines).
-    realm = Realm(seed=8, wtf=tmp_path / "WTF",
-                  latency=Latency(addon=2.0) if slow_addon else Latency())
+    # player grinds his secret for that number as if it were the seed. Only the roller's roll
+    # of the range the set's hash and the close's nonce give binds, at every client, even
+    # where that roll line comes before the host's close (this client's addon messages slower
+    # than the server's lines).
+    realm = Realm(seed=8, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
                         beside=(ADDONS / "RollSpammer",))
     skoll, riggs, gray = seated
+    riggs.type("/rollspam drop 1 8")  # (its rolls of a die's width are the test's)
     order = {client.name: watch_order(client) for client in (riggs, gray)}
+    if slow_addon:
+        hold_the_close(gray)
     play(realm, skoll, "/tholdem start")
     early = (123457, 123456 + fairplay.SEED_WIDTH)
     realm.script_rolls(early[0] + 31337, by=skoll.full_name, bounds=early)
     play(realm, skoll, f"/rollspam {early[0]} {early[1]}")
     low, high = deal_fairly(realm, seated, 1, {"Riggs": ("Shaman", "Shaman")}, seed=31337,
-                            dealer=skoll, rolled=277777)
+                            dealer=riggs, rolled=277777)  # (Skoll hosts: Riggs rolls the seed)
     assert (low, high) != early
     for client in seated:
-        assert [line for line in seed_rolls(client) if line.startswith("Skoll")] == [
+        assert [line for line in seed_rolls(client) if not line.startswith("RollSpammer")] == [
             f"Skoll rolls {early[0] + 31337} ({early[0]}-{early[1]})",
-            f"Skoll rolls {low + 277777} ({low}-{high})"]
+            f"Riggs rolls {low + 277777} ({low}-{high})"]
     assert "1-[ ¥ ] 2-[ ¥ ]" not in riggs.chat.lines
-    expected = ["roll", "roll", "close"] if slow_addon else ["roll", "close", "roll"]
-    assert order == {"Riggs": expected, "Gray": expected}
+    assert order["Riggs"] == ["roll", "close", "roll"]
+    assert order["Gray"] == (["roll", "roll", "close"] if slow_addon else ["roll", "close", "roll"])
     # Every client took the same seed: each reveal checks out at the showdown.
-    for index, faces in enumerate((("5", "3", "6"), ("6",), ("Warrior",)), 1):
-        realm.script_rolls(street(*faces), by=skoll.full_name,
-                           bounds=street_range(seated.table_id, 1, index))
+    # (Skoll's turns close each round: Riggs rolls every street.)
+    realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"), by=riggs.full_name)
     for client, line in ((riggs, "/tbet 2"), (gray, "/tholdem call"), (skoll, "/tholdem call")):
         play(realm, client, line)
     check_down(realm, skoll, riggs, gray, skoll)

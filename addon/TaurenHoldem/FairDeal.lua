@@ -51,7 +51,7 @@ end
 -- line still counts, as it can come after the order naming the next); the street lines bound.
 function FairDeal.new_fair()
 	return { commits = {}, dead = {}, verdicts = {}, checking = {}, pending = {}, dealt = {},
-		rollers = {}, lines = {}, kept_by = {} }
+		rollers = {}, ranges = {}, lines = {}, kept_by = {} }
 end
 
 -- Who rolls what is due now, and where: Rollers.lua.
@@ -330,6 +330,8 @@ local function seated_short(s, name)
 	return false
 end
 
+local KEPT = 100
+
 function FairDeal.roll_line(text)
 	local s = session()
 	if not s then -- the last few, for when the snapshot is in
@@ -361,10 +363,10 @@ function FairDeal.roll_line(text)
 		end
 		return
 	end
-	-- Kept until the roll it could be for is due (a few a player: the roller's own flood
-	-- costs only the roller).
+	-- Kept until the roll it could be for is due (at most KEPT a player a hand: a flood of
+	-- rolls, a dice addon's, costs only its own player's later lines).
 	local kept = fair.kept_by[name] or 0
-	if kept >= 20 then return end
+	if kept >= KEPT then return end
 	fair.kept_by[name] = kept + 1
 	fair.pending[#fair.pending + 1] = { value, low, high, name }
 	if seedlike then FairDeal.bind_seed() else FairDeal.apply_rolls() end

@@ -111,9 +111,9 @@ ns.L = L
 ns.HELP = {
 	{ COMMANDS.deal, "", "roll your two dice secretly under the box (only you see them)" },
 	{ COMMANDS.show, "", "show your last rolled dice to the group" },
-	{ COMMANDS.flop, "", "dealer: roll the Flop, three community dice" },
-	{ COMMANDS.turn, "", "dealer: roll the Turn, the fourth die" },
-	{ COMMANDS.river, "", "dealer: roll the River, the fifth and last die" },
+	{ COMMANDS.flop, "", "roll the Flop, three community dice (its roller; it also rolls by itself)" },
+	{ COMMANDS.turn, "", "roll the Turn, the fourth die (its roller)" },
+	{ COMMANDS.river, "", "roll the River, the fifth and last die (its roller)" },
 	{ COMMANDS.hand, "", "the order of the hands" },
 	{ COMMANDS.bones, "", "the faces of the dice" },
 	{ COMMANDS.bet, "N", "put N {currency} in (guided: N more, a call, raise or all-in)" },

@@ -33,10 +33,13 @@ function Fair.new_secret()
 	return Sha256.hex(table.concat(parts, ":"))
 end
 
--- A nonce for a message that closes a roll's moment (the host's close, a betting turn): 64
--- bits from the same sources as a secret, so nobody can know it before the message exists.
+-- A nonce for a message that closes a roll's moment (the host's close, a betting turn): 16 hex
+-- digits from math.random and the clock, drawn as the message goes, so nobody can know it
+-- before the message exists. (No hash: a turn costs none.)
 function Fair.new_nonce()
-	return Fair.new_secret():sub(1, 16)
+	local ms = math.floor(GetTime() * 1000 + 0.5)
+	return ("%08x%08x"):format(math.random(0, 2147483647),
+		(math.random(0, 2147483647) + ms) % 2147483648)
 end
 
 function Fair.commitment(secret)

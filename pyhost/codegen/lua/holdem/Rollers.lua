@@ -50,15 +50,25 @@ function Rollers.moment(session, key)
 	return "", session.host
 end
 
--- The range of the roll `key` ("seed", or a street's index): low, high.
+-- The range of the roll `key` ("seed", or a street's index) now due: low, high. Kept for the
+-- hand once found (its moment is in the record for good), so a roll costs one hash.
 function Rollers.range(session, key)
 	local hand_id = session.id .. "#" .. session.hands
 	if key ~= "seed" and session.mode ~= "guided" then
 		return Dice.street_range(session.id, session.hands, key, RULES.deal.community[key])
 	end
+	local known = session.fair.ranges[key]
+	if known then return known[1], known[2] end
 	local nonce = Rollers.moment(session, key)
-	if key == "seed" then return Fair.seed_range(session.fair.set_hash, hand_id, nonce) end
-	return Fair.street_range(session.fair.set_hash, hand_id, key, nonce, RULES.deal.community[key])
+	local low, high
+	if key == "seed" then
+		low, high = Fair.seed_range(session.fair.set_hash, hand_id, nonce)
+	else
+		low, high = Fair.street_range(session.fair.set_hash, hand_id, key, nonce,
+			RULES.deal.community[key])
+	end
+	session.fair.ranges[key] = { low, high }
+	return low, high
 end
 
 -- The first player dealt in after `after` (in the hand's seat order) who is not `closer`,
@@ -121,8 +131,12 @@ end
 -- replaced for it: `fair.dealt`), of exactly its range. Lines of the width in any other range
 -- never bind, and are no retry: the roll is still due, from the same roller.
 function Rollers.find(session, key, roller)
+	local name, width, any = Ambiguate(roller, "short"), Rollers.width(key), false
+	for _, line in ipairs(session.fair.pending) do
+		any = any or not line.used and line[3] - line[2] + 1 == width
+	end
+	if not any then return nil end -- (no line to bind yet: no hash for its range)
 	local low, high = Rollers.range(session, key)
-	local name = Ambiguate(roller, "short")
 	for _, line in ipairs(session.fair.pending) do
 		if not line.used and line[2] == low and line[3] == high
 			and (line[4] == name or session.fair.dealt[line[4]]) then
