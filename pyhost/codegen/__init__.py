@@ -30,8 +30,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Witness.lua",
                "core/Fingerprint.lua",
                "holdem/HoldemFlow.lua", "core/Session.lua", "core/Record.lua",
-               "holdem/Game.lua", "core/Heartbeat.lua", "core/Takeover.lua",
-               "core/CatchUp.lua", "holdem/Slash.lua"),
+               "core/Heartbeat.lua", "core/Takeover.lua", "core/CatchUp.lua",
+               "holdem/Game.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
 

@@ -2,9 +2,10 @@
 -- a new host (or dealer) when the old one is gone.
 local _, ns = ...
 
-local Phase = ns.Holdem.Phase -- a hand's phases, by name
-
-local Game, L, Comm, Heartbeat = ns.Game, ns.L, ns.Comm, ns.Heartbeat
+local L, Comm, Heartbeat, Session, Record = ns.L, ns.Comm, ns.Heartbeat, ns.Session, ns.Record
+-- The game's flow and its phases (which what follows still compares), and CatchUp.lua, which
+-- loads after this: handed on by Session.use.
+local Game, Phase, CatchUp
 
 local Takeover = {}
 ns.Takeover = Takeover
@@ -60,13 +61,13 @@ Takeover.connected, Takeover.next_connected = connected, next_connected
 local arm_deputy -- below: the deputy's watch on the host's own reveal
 
 function Takeover.moved()
-	local session = Game.session()
+	local session = Session.current()
 	session.moved_at, session.holding = GetTime(), nil
 	arm_deputy(session)
 end
 
 function Takeover.claim_refused(name)
-	local session = Game.session()
+	local session = Session.current()
 	if session.catching_up or session.host == Comm.me() or session.late == session.hands then
 		return false
 	end
@@ -81,9 +82,9 @@ function Takeover.claim_refused(name)
 			math.floor(waited)))
 		if wait then
 			C_Timer.After(wait - CLAIM_TOLERANCE - waited + 0.1, function()
-				if Game.session() ~= session or session.holding ~= key then return end
+				if Session.current() ~= session or session.holding ~= key then return end
 				session.holding = nil
-				Game.drain()
+				Record.drain()
 			end)
 		end
 	end
@@ -132,7 +133,7 @@ local function on_timeout(only_gone)
 		local actor = current:to_act()
 		if not due(actor) then return end
 		Game.say(line:format(Game.short(actor)))
-		Game.turn(actor, ns.HoldemFlow.timeout_op(current))
+		Record.turn(actor, Game.timeout_op())
 	elseif current.phase == Phase.SHOWDOWN then
 		for _, seat in ipairs(current.seats) do
 			if Game.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
@@ -153,15 +154,15 @@ local function anyone_gone(current)
 end
 
 function Takeover.arm_timeout()
-	local session = Game.session()
+	local session = Session.current()
 	if not session or session.host ~= Comm.me() then return end
 	Heartbeat.arm_beat()
 	session.timer = (session.timer or 0) + 1
-	local armed, current = session.timer, Game.hand()
-	if not current or current.phase == Phase.OVER then return end
+	local armed, current = session.timer, Game.live()
+	if not current then return end
 	local function after(seconds, only_gone)
 		C_Timer.After(seconds, function()
-			session = Game.session()
+			session = Session.current()
 			if session and session.timer == armed then on_timeout(only_gone) end
 		end)
 	end
@@ -229,7 +230,7 @@ arm_deputy = function(session)
 	if not wait then return end
 	local moved_at, hands = session.moved_at, session.hands
 	C_Timer.After(wait + 1, function()
-		if Game.session() ~= session or session.moved_at ~= moved_at or session.hands ~= hands
+		if Session.current() ~= session or session.moved_at ~= moved_at or session.hands ~= hands
 			or muck_refusal(session, Comm.me(), session.host) then return end
 		local muck = { table = session.id, hand = hands, player = session.host }
 		Comm.send("MUCK", muck)
@@ -237,14 +238,14 @@ arm_deputy = function(session)
 		-- Nobody answers a MUCK, so a lost one would leave that client at the showdown: it goes
 		-- again with the host's beats, while no next hand has started here.
 		Heartbeat.every(Heartbeat.BEAT_SECONDS, 1, MUCK_AGAIN, function()
-			if Game.session() ~= session or session.hands ~= hands then return false end
+			if Session.current() ~= session or session.hands ~= hands then return false end
 			Comm.send("MUCK", muck)
 		end)
 	end)
 end
 
 Comm.on("MUCK", function(sender, muck)
-	local session = Game.session()
+	local session = Session.current()
 	if not session or muck.table ~= session.id or muck.hand ~= session.hands then return end
 	if muck_again(session, muck.player) then return end
 	-- Replaying the record, the host's copy of its deputy's MUCK: what the deputy did, once
@@ -275,14 +276,14 @@ end)
 -- The host gone, or back without its table (its HELLO says so): every client picks the same
 -- successor, the first seat after it whose player is still connected.
 local function succeed(gone)
-	local session = Game.session()
+	local session = Session.current()
 	local name = next_connected(session.seats, gone)
 	if not name then
 		Game.say(L.NOBODY_LEFT:format(Game.short(gone)))
 		return Game.void()
 	end
 	session.host, session.behind, session.succeeded_from = name, nil, gone
-	ns.CatchUp.know_host(name)
+	CatchUp.know_host(name)
 	Game.say(L.NEW_HOST:format(Game.short(gone), Game.short(name)))
 	if name ~= Comm.me() then return end
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
@@ -295,3 +296,6 @@ local function succeed(gone)
 	Takeover.arm_timeout()
 end
 Takeover.succeed = succeed
+
+Session.provide("Takeover", Takeover)
+Session.on_use(function(flow, core) Game, Phase, CatchUp = flow, flow.Phase, core.CatchUp end)

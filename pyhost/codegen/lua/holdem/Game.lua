@@ -1132,6 +1132,72 @@ local function again(asked)
 end
 
 ------------------------------------------------------------------------------
+-- What the host's heartbeat (core/Heartbeat.lua) carries of hold'em, and what a client does
+-- with it.
+
+-- "s" and a flag per seat of the hand: whose commitments (or reveals) the host has.
+local function seat_flags(current, has)
+	local flags = { "s" }
+	for i, seat in ipairs(current.seats) do flags[i + 1] = has(seat.name) and "1" or "0" end
+	return table.concat(flags)
+end
+
+-- The host's: how many streets are rolled, whose commitments (while the set is open) or
+-- reveals (at the showdown) it has, the hand over, the seed, the banks' digest.
+function Game.where()
+	local current = hand()
+	local in_play = current and current.phase ~= Phase.OVER
+	local commits, shown = "", ""
+	if in_play and not session.fair.set_hash then
+		commits = seat_flags(current, function(name) return heard(session.hands)[name] end)
+	elseif in_play and current.phase == Phase.SHOWDOWN then
+		shown = seat_flags(current, function(name) return current.shown[name] ~= nil end)
+	end
+	return { streets = in_play and #current.community or 0, commits = commits, shown = shown,
+		over = not in_play and "over" or nil, seed = session.fair.seed, banks = banks_digest() }
+end
+
+-- A client's, of the host's beat: true if it dropped its copy for the host's record.
+function Game.host_beat(sender, at)
+	local hands = at.hands
+	-- The seed this client saw rolled binds here, whatever the host's is: no word (nor
+	-- a vote) replaces it. A differing one is named, once a hand.
+	local seed = session.fair.seed
+	if hands == session.hands and seed and at.seed and tostring(seed) ~= at.seed
+		and session.seed_named ~= hands then
+		session.seed_named = hands
+		Game.say(L.SEED_DIFFERS:format(short(sender), hands))
+	end
+	-- No hand in play on either side (the same one over, or none yet), but other banks: the
+	-- host's record rules.
+	local current = hand()
+	if hands == session.hands and at.over == "over" and (not current or current.phase == Phase.OVER)
+		and at.banks and at.banks ~= banks_digest() then
+		resync()
+		return true
+	end
+	return false
+end
+
+-- This player's commitment or reveal the host's beat shows it lacks: sent again (`resend`).
+function Game.send_again(at, resend)
+	local hands, me = at.hands, Comm.me()
+	local flag -- this player's flag in the host's (its hand may be over here already)
+	for i, seat in ipairs(hand().seats) do
+		if seat.name == me then flag = i + 1 end
+	end
+	local mine = heard(hands)[me]
+	if flag and mine and (at.commits or ""):sub(flag, flag) == "0" then
+		resend("ACT", { table = session.id, op = "commit", amount = hands, target = mine })
+	end
+	local reveal = revealed(hands)[me]
+	if flag and reveal and session.mode == "guided" and (at.shown or ""):sub(flag, flag) == "0" then
+		resend("ACT", { table = session.id, op = "show", amount = hands, target = reveal[1],
+			dice = reveal[2] })
+	end
+end
+
+------------------------------------------------------------------------------
 -- The hold'em flow, plugged into the table core (docs/protocol.md, "The table core and its
 -- flows").
 
@@ -1147,50 +1213,47 @@ for op in pairs(ORDERS) do
 	if op ~= "commit" then host_orders[op] = true end
 end
 
-Session.use({
-	host_orders = host_orders,
-	steps = { next_commit, next_show },
-	bind = function(new) session = new end,
-	dropped = function() my_dice = nil end,
-	attach = function(saved)
-		db = saved
-		db.secrets = db.secrets or {}
-		db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
-		HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
-	end,
-	say = Game.say,
-	setup = function(opened, minimum, blinds)
-		local config = {}
-		if minimum then config.minimum_bet = minimum config.minimum_raise = minimum end
-		config.blinds = blinds
-		opened.config, opened.mode_settings = config, { minimum, blinds }
-		opened.rolls, opened.fair, opened.heard, opened.revealed = {}, new_fair(), {}, {}
-		rebuild()
-		return opened.engine ~= nil
-	end,
-	live = live,
-	to_act = function() return hand():to_act() end,
-	streets = function()
-		local current = live()
-		return current and #current.community or 0
-	end,
-	max_players = function() return session.engine.config.max_players end,
-	act = function(player, op, amount) return engine_act(player, op, amount) end,
-	after = function(events)
-		after(events)
-		maybe_close()
-	end,
-	settle = function() apply_rolls() end,
-	timeout_op = function() return HoldemFlow.timeout_op(hand()) end,
-	accept = function(...) return accept(...) end,
-	heard = heard_request,
-	request = host_request,
-	order_waits = order_waits,
-	apply_order = apply_order,
-	behind = behind,
-	gap = function()
-		return hand().phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
-	end,
-	ask_again = ask_for,
-	again = again,
-})
+-- The flow's side of the table core's interface (docs/addon.md, "The table core and a game
+-- flow"): Game itself is what plugs in.
+Game.Phase = Phase -- (what the core's Takeover.lua still compares: its deal and roll parts)
+Game.host_orders = host_orders
+Game.steps = { next_commit, next_show }
+function Game.bind(new) session = new end
+function Game.dropped() my_dice = nil end
+function Game.attach(saved)
+	db = saved
+	db.secrets = db.secrets or {}
+	db.seed_rolled = db.seed_rolled or {} -- the hand whose seed this dealer rolled last
+	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
+end
+function Game.setup(opened, minimum, blinds)
+	local config = {}
+	if minimum then config.minimum_bet = minimum config.minimum_raise = minimum end
+	config.blinds = blinds
+	opened.config, opened.mode_settings = config, { minimum, blinds }
+	opened.rolls, opened.fair, opened.heard, opened.revealed = {}, new_fair(), {}, {}
+	rebuild()
+	return opened.engine ~= nil
+end
+Game.live = live
+function Game.to_act() return hand():to_act() end
+function Game.streets()
+	local current = live()
+	return current and #current.community or 0
+end
+function Game.max_players() return session.engine.config.max_players end
+function Game.act(player, op, amount) return engine_act(player, op, amount) end
+function Game.turn_taken(events)
+	after(events)
+	maybe_close()
+end
+function Game.settle() apply_rolls() end
+function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
+Game.own_word, Game.host_request = heard_request, host_request
+Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind
+function Game.gap()
+	return hand().phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
+end
+Game.ask_for, Game.asked_again = ask_for, again
+
+Session.use(Game)
