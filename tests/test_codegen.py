@@ -22,7 +22,7 @@ LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "P
              "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Heartbeat.lua",
-             "Takeover.lua", "CatchUp.lua", "Game.lua", "Slash.lua"]
+             "Takeover.lua", "CatchUp.lua", "Game.lua", "HoldemTable.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -130,9 +130,10 @@ LEDGER = {
     "Session.lua": ({"Ambiguate", "_G", "ipairs", "pairs", "tonumber", "tostring"}, set()),
     "Record.lua": ({"C_Timer", "error", "ipairs", "next", "pairs", "pcall", "table", "tonumber",
                     "tostring"}, set()),
-    "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "getmetatable", "next",
-                  "ipairs", "math", "pairs", "print", "setmetatable", "table", "time", "tonumber",
+    "Game.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "UnitSex", "getmetatable", "ipairs",
+                  "math", "pairs", "print", "setmetatable", "table", "time", "tonumber",
                   "tostring", "type"}, set()),
+    "HoldemTable.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
     "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
@@ -236,9 +237,9 @@ def test_no_core_file_names_the_game():
 
 
 # No shipped Lua file is longer than this: a file that grows past it is split where a
-# module's seam shows. The two below are still to be split (the table core restructure,
-# issue 11: the session core and the hold'em flow out of Game.lua; the engine's hands out of
-# Holdem.lua); each stays on this list only while it is over the limit.
+# module's seam shows. The two below are still to be split (issue 11: the fair deal out of
+# Game.lua, whose table core is core/Session.lua and core/Record.lua now; the engine's hands
+# out of Holdem.lua); each stays on this list only while it is over the limit.
 MAX_LINES = 520
 STILL_TOO_LONG = {"Game.lua", "Holdem.lua"}
 
