@@ -19,7 +19,7 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 
 Session.bind(function(new) session = new end)
 
-local function say(line) return flow.say(line) end
+local say = Session.say
 
 -- Orders this client refused (table id and sequence number), kept past a dropped copy.
 local refused_orders = {}

@@ -64,7 +64,7 @@ end
 -- quiet), or at once when it is not replaying one.
 function CatchUp.note(line)
 	local session = Session.current()
-	if not (session and session.catching_up) then return Game.say(line) end
+	if not (session and session.catching_up) then return Session.say(line) end
 	session.notes = session.notes or {}
 	for _, noted in ipairs(session.notes) do if noted == line then return end end
 	session.notes[#session.notes + 1] = line
@@ -328,14 +328,14 @@ Comm.on("SNAPEND", function(sender, ending)
 	CatchUp.know_host(session.host) -- (and the seats the record gave)
 	Game.read_unread_rolls()
 	if Session.current() ~= session then return end
-	Game.say(L.CAUGHT_UP:format(Session.short(session.host)))
+	Session.say(L.CAUGHT_UP:format(Session.short(session.host)))
 	-- Nothing here to check its banks against: they are its word.
 	if session.unchecked or session.unconfirmed and not session.confirmed_any then
-		Game.say(L.TOOK_TABLE:format(Session.short(session.host), Session.short(session.host)))
+		Session.say(L.TOOK_TABLE:format(Session.short(session.host), Session.short(session.host)))
 	end
-	for _, line in ipairs(session.notes or {}) do Game.say(line) end
+	for _, line in ipairs(session.notes or {}) do Session.say(line) end
 	Game.my_dice()
-	Game.say(Game.status_line())
+	Session.say(Game.status_line())
 	Record.drain() -- a turn of this player's the record lacks goes again
 	if Session.current() ~= session then return end
 	Game.after({}) -- whose turn it is, or this player's reveal if the showdown is on
@@ -366,7 +366,7 @@ function CatchUp.roster_changed()
 	if left then
 		-- This player left: the table plays on in the group, without this client, which
 		-- catches up again if it rejoins (nothing is void or refunded here).
-		Game.say(L.LEFT_GROUP:format(Session.short(session.host)))
+		Session.say(L.LEFT_GROUP:format(Session.short(session.host)))
 		left_table = true
 		return Session.drop()
 	end

@@ -95,7 +95,39 @@ local function short(name)
 end
 Session.short = short
 
-local function say(line) return flow.say(line) end
+local function replace_plain(text, from, to)
+	local start = 1
+	while true do
+		local first, last = text:find(from, start, true)
+		if not first then return text end
+		text = text:sub(1, first - 1) .. to .. text:sub(last + 1)
+		start = first + #to
+	end
+end
+
+-- Names as this player's client shows them, and the game's own words as they asked to see
+-- them (flow.shown: hold'em's faces). (A seat's name that Text.safe would change came from
+-- a hostile host's message: it is never in a line as it is, only as Text.safe showed it.)
+local function display(line)
+	if session then
+		local names = {}
+		for _, name in ipairs(session.seats) do
+			if Text.safe(name) == name then names[#names + 1] = name end
+		end
+		table.sort(names, function(a, b) return #a > #b end)
+		for _, name in ipairs(names) do
+			line = replace_plain(line, name, Ambiguate(name, "none"))
+		end
+	end
+	return flow.shown(line)
+end
+
+-- Every line the player reads.
+local function say(line)
+	if session and session.catching_up then return end -- a snapshot replays quietly
+	print(display(line))
+end
+Session.say = say
 
 -- The current hand, by table id and number (what a player's saved turns and secret are kept by).
 function Session.hand_id()

@@ -35,37 +35,12 @@ Game.bank_of = Ledger.bank_of
 ------------------------------------------------------------------------------
 -- What the player reads.
 
-local function replace_plain(text, from, to)
-	local start = 1
-	while true do
-		local first, last = text:find(from, start, true)
-		if not first then return text end
-		text = text:sub(1, first - 1) .. to .. text:sub(last + 1)
-		start = first + #to
-	end
-end
-
--- Names as this player's client shows them, and faces as they asked to see them. (A seat's
--- name that Text.safe would change came from a hostile host's message: it is never in a line
--- as it is, only as Text.safe showed it.)
-local function display(line)
-	if session then
-		local names = {}
-		for _, name in ipairs(session.seats) do
-			if Text.safe(name) == name then names[#names + 1] = name end
-		end
-		table.sort(names, function(a, b) return #a > #b end)
-		for _, name in ipairs(names) do
-			line = replace_plain(line, name, Ambiguate(name, "none"))
-		end
-	end
+-- Lines go through the table core (Session.say: names as this client shows them); hold'em's
+-- faces as the player asked to see them.
+Game.say = Session.say
+function Game.shown(line)
 	if settings().ascii then line = Dice.ascii(line) end
 	return line
-end
-
-function Game.say(line)
-	if session and session.catching_up then return end -- a snapshot replays quietly
-	print(display(line))
 end
 
 -- A player's name as this client shows it; every name in a line goes through here, and may
