@@ -31,7 +31,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Fingerprint.lua",
                "holdem/HoldemFlow.lua", "core/Session.lua", "core/Record.lua",
                "core/Heartbeat.lua", "core/Takeover.lua", "core/CatchUp.lua",
-               "holdem/Game.lua", "holdem/HoldemTable.lua", "holdem/Slash.lua"),
+               "holdem/Game.lua", "holdem/Deputy.lua", "holdem/HoldemTable.lua",
+               "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
 
