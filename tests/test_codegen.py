@@ -22,7 +22,7 @@ LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "P
              "Betting.lua", "Holdem.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Heartbeat.lua",
-             "Takeover.lua", "CatchUp.lua", "Game.lua", "Deputy.lua", "HoldemTable.lua",
+             "Takeover.lua", "CatchUp.lua", "Game.lua", "Deputy.lua", "HoldemSession.lua",
              "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
@@ -136,7 +136,7 @@ LEDGER = {
                   "math", "pairs", "setmetatable", "table", "time", "tonumber",
                   "tostring", "type"}, set()),
     "Deputy.lua": ({"C_Timer", "GetTime"}, set()),
-    "HoldemTable.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
+    "HoldemSession.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
     "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),

@@ -910,7 +910,7 @@ function Game.read_unread_rolls()
 end
 
 ------------------------------------------------------------------------------
--- What the table core asks of hold'em that lives here (the rest is HoldemTable.lua, which
+-- What the table core asks of hold'em that lives here (the rest is HoldemSession.lua, which
 -- plugs Game in: docs/addon.md, "The table core and a game flow").
 
 -- The host's own orders (ORDERS) are its decisions, never a player's request: a commitment,

@@ -31,7 +31,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Fingerprint.lua",
                "holdem/HoldemFlow.lua", "core/Session.lua", "core/Record.lua",
                "core/Heartbeat.lua", "core/Takeover.lua", "core/CatchUp.lua",
-               "holdem/Game.lua", "holdem/Deputy.lua", "holdem/HoldemTable.lua",
+               "holdem/Game.lua", "holdem/Deputy.lua", "holdem/HoldemSession.lua",
                "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
