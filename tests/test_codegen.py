@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -21,9 +22,9 @@ LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "P
              "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
              "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
-             "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Rollers.lua",
-             "FairDeal.lua", "Game.lua", "Heartbeat.lua", "Takeover.lua", "CatchUp.lua",
-             "Slash.lua"]
+             "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Heartbeat.lua",
+             "Takeover.lua", "CatchUp.lua", "Rollers.lua", "FairDeal.lua", "Game.lua",
+             "Deputy.lua", "HoldemSession.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -132,15 +133,18 @@ LEDGER = {
     "Witness.lua": ({"ipairs", "pairs", "table", "tonumber", "tostring"}, set()),
     "Fingerprint.lua": ({"ipairs", "table", "tostring"}, set()),
     "HoldemFlow.lua": ({"ipairs", "table"}, set()),
-    "Session.lua": ({"Ambiguate", "_G", "ipairs", "pairs", "tonumber", "tostring"}, set()),
+    "Session.lua": ({"Ambiguate", "_G", "ipairs", "pairs", "print", "table", "tonumber",
+                     "tostring"}, set()),
     "Record.lua": ({"C_Timer", "error", "ipairs", "next", "pairs", "pcall", "table", "tonumber",
                     "tostring"}, set()),
-    "Game.lua": ({"Ambiguate", "UnitSex", "getmetatable", "next", "ipairs", "math", "pairs",
-                  "print", "setmetatable", "table", "time", "tonumber", "tostring", "type"}, set()),
+    "Game.lua": ({"UnitSex", "getmetatable", "ipairs", "math", "pairs", "setmetatable", "table",
+                  "time", "tonumber", "tostring", "type"}, set()),
     "Rollers.lua": ({"Ambiguate", "ipairs", "select"}, set()),
     "FairDeal.lua": ({"Ambiguate", "C_Timer", "RandomRoll", "ipairs", "table", "tostring",
                       "type"}, set()),
-    "Heartbeat.lua": ({"C_Timer", "GetTime", "ipairs", "table", "tostring"}, set()),
+    "Deputy.lua": ({"C_Timer", "GetTime"}, set()),
+    "HoldemSession.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
+    "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
     "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "ipairs", "pairs", "tonumber"}, set()),
@@ -220,10 +224,33 @@ def test_loading_each_file_touches_only_ledger_globals():
                               b"Takeover", b"CatchUp", b"Text"}
 
 
+# The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module
+# or hold'em's phases. What it needs of the game it asks of the flow that plugged in
+# (Session.use), which every core module is handed. The files below still do, each for the
+# reason given; each stays on this list only while it does.
+GAME_NAMES = re.compile(r"\bns\.(Game|Holdem|HoldemFlow|Hands|Betting|Pots|Fair|Dice|HandLog)\b"
+                        r"|\bHoldemFlow\b|\bPhase\b")
+STILL_NAMING_THE_GAME = {
+    "Takeover.lua",  # the deal's, the rolls' and the showdown's timeouts compare Phase
+    "CatchUp.lua",  # a replayed street's dice (ROLLED) are read with ns.Dice
+    "Ledger.lua",  # a void hand's refund is written to ns.HandLog
+}
+
+
+def test_no_core_file_names_the_game():
+    core = ROOT / "pyhost" / "codegen" / "lua" / "core"
+    naming = {path.name: sorted({m.group(0) for m in GAME_NAMES.finditer(
+                  path.read_text(encoding="utf-8"))})
+              for path in sorted(core.glob("*.lua"))}
+    naming = {name: found for name, found in naming.items() if found}
+    assert set(naming) == STILL_NAMING_THE_GAME, naming
+    assert len(list(core.glob("*.lua"))) > len(STILL_NAMING_THE_GAME)
+
+
 # No shipped Lua file is longer than this: a file that grows past it is split where a
-# module's seam shows. The one below is still to be split (the table core restructure,
-# issue 11: the session core and the hold'em flow out of Game.lua); it stays on this list
-# only while it is over the limit.
+# module's seam shows. The one below is still to be split (issue 11: Game.lua, whose table
+# core is core/Session.lua and core/Record.lua now, its fair deal holdem/FairDeal.lua); it
+# stays on this list only while it is over the limit.
 MAX_LINES = 520
 STILL_TOO_LONG = {"Game.lua"}
 

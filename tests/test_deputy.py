@@ -1,5 +1,5 @@
 """The host's deputy: a host that loses and never reveals its own dice is mucked by the first
-seat after it (core/Takeover.lua), so it cannot hold the pot hostage."""
+seat after it (holdem/Deputy.lua), so it cannot hold the pot hostage."""
 
 from __future__ import annotations
 

@@ -652,6 +652,14 @@ def test_refusals_quote_values_as_python_does(tauren):
         "Skoll cannot roll the flop: the next street is the turn"
 
 
+def test_a_manual_hand_dealt_first_opens_at_once_in_both_engines(tauren):
+    # Python's manual hand once refused `deal_first` with a TypeError; Lua's took it.
+    pair = Lockstep(tauren, TAUREN_RULES, NAMES, mode="manual", dealer="Skoll")
+    assert pair.new_hand(hidden={"Riggs": ["2", "3"]}, deal_first=True) == ("ok", None)
+    assert pair.py.hand.phase is Phase.ROLL and pair.hand_events()[0] == []
+    assert pair.ok("Riggs", "bet", 2) == ["Riggs puts 2 in the pot (pot 2)"]
+
+
 def test_give_and_reset_go_through_act_with_the_same_refusals(tauren):
     pair = Lockstep(tauren, TAUREN_RULES, NAMES, mode="manual", dealer="Skoll")
     pair.refused("Riggs", "give", 30, target="Gray")

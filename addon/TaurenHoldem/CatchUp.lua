@@ -4,9 +4,9 @@
 -- takes a snapshot from, what a host saves across a /reload, and the group changing.
 local _, ns = ...
 
-local Phase = ns.Holdem.Phase -- a hand's phases, by name
-
-local Game, L, Dice, Comm, Ledger, Witness = ns.Game, ns.L, ns.Dice, ns.Comm, ns.Ledger, ns.Witness
+local L, Dice, Comm, Ledger, Witness = ns.L, ns.Dice, ns.Comm, ns.Ledger, ns.Witness
+local Session, Record, Fingerprint = ns.Session, ns.Record, ns.Fingerprint
+local Game -- the game's flow (Session.use)
 local Heartbeat, Takeover = ns.Heartbeat, ns.Takeover
 local every, from_host, note_host = Heartbeat.every, Heartbeat.from_host, Heartbeat.note_host
 local BEAT_SECONDS = Heartbeat.BEAT_SECONDS
@@ -19,17 +19,17 @@ ns.CatchUp = CatchUp
 -- The host of the table this client last sat at, kept in SavedVariables past a dropped copy
 -- or a /reload: a snapshot from anyone else is ignored while that host is still in the group.
 local function known_host()
-	local db = Game.db()
+	local db = Session.db()
 	db.known_host = db.known_host or {}
 	return db.known_host[Comm.me()]
 end
 
 function CatchUp.know_host(name)
-	local db = Game.db()
+	local db = Session.db()
 	db.known_host = db.known_host or {}
 	db.known_host[Comm.me()] = name
 	db.known_seats = db.known_seats or {}
-	local session = Game.session()
+	local session = Session.current()
 	db.known_seats[Comm.me()] = session and session.seats or nil
 end
 
@@ -46,7 +46,7 @@ local function awaited()
 		return connected(name) and name ~= Comm.me() and not without_table[name]
 	end
 	if not known or here(known) then return known end
-	local seats = Game.db().known_seats and Game.db().known_seats[Comm.me()] or {}
+	local seats = Session.db().known_seats and Session.db().known_seats[Comm.me()] or {}
 	local successor = next_connected(seats, known)
 	for _ = 1, #seats do
 		if not successor or here(successor) then break end
@@ -63,8 +63,8 @@ end
 -- A line for this player about the snapshot it replays (said once it is in: the replay is
 -- quiet), or at once when it is not replaying one.
 function CatchUp.note(line)
-	local session = Game.session()
-	if not (session and session.catching_up) then return Game.say(line) end
+	local session = Session.current()
+	if not (session and session.catching_up) then return Session.say(line) end
 	session.notes = session.notes or {}
 	for _, noted in ipairs(session.notes) do if noted == line then return end end
 	session.notes[#session.notes + 1] = line
@@ -74,14 +74,14 @@ end
 -- nil): never above this client's own record of them (Ledger.own), which is then used and named.
 -- With no record of them at all, the host's word.
 function CatchUp.confirmed(player, figure, hand)
-	local session = Game.session()
+	local session = Session.current()
 	local own = Ledger.own(session.id, player, hand)
 	if not own then
 		session.unconfirmed = true
 		return figure
 	end
 	if figure > own then
-		CatchUp.note(L.BANK_NOT_CONFIRMED:format(Game.short(player), figure, own))
+		CatchUp.note(L.BANK_NOT_CONFIRMED:format(Session.short(player), figure, own))
 		figure = own
 	end
 	session.confirmed_any = true
@@ -94,7 +94,7 @@ local refused -- the table whose snapshot this client refused (its rules differ)
 -- A beat from a table this client has no copy of: a client whose catching up was lost on
 -- the way asks again (not every beat).
 function CatchUp.beat_heard(at)
-	if Game.foreign_table(at.table) then return end -- a table of other rules: never sits
+	if Fingerprint.is_foreign(at.table) then return end -- a table of other rules: never sits
 	refused = nil -- another table's beat: ask it
 	if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then CatchUp.hello() end
 end
@@ -131,10 +131,8 @@ local function record(session)
 	end
 	for i = from, #log do entries[#entries + 1] = { log[i][1], log[i][2] } end
 	-- The end says how far the record goes: a client short of it lost part of it.
-	local current = Game.hand()
 	entries[#entries + 1] = { "SNAPEND", { table = session.id, seq = session.seq,
-		hands = session.hands, steps = session.steps,
-		over = not (current and current.phase ~= Phase.OVER) and "over" or nil } }
+		hands = session.hands, steps = session.steps, over = not Game.live() and "over" or nil } }
 	-- Each as the wire would bring it (typed, empty fields nil, nothing undeclared): a host
 	-- replays its own record after a /reload through the same handlers.
 	for _, entry in ipairs(entries) do
@@ -149,7 +147,7 @@ local HELLO_SECONDS = 4
 local answered = {}
 
 Comm.on("HELLO", function(sender, hello)
-	local session = Game.session()
+	local session = Session.current()
 	-- A HELLO says its sender has no table: a host's has passed on (whoever knew it as the
 	-- host takes the table from its successor). One naming a table is the answer of a seat
 	-- that is not its host (below): never answered in turn.
@@ -157,7 +155,7 @@ Comm.on("HELLO", function(sender, hello)
 	if hello.table then return end
 	if session and sender == session.host and sender ~= Comm.me() then
 		succeed(sender) -- the host has lost its table: the next seat runs it, and answers
-		session = Game.session()
+		session = Session.current()
 	end
 	if not session then return end
 	if answered[sender] and GetTime() - answered[sender] < HELLO_SECONDS then return end
@@ -180,22 +178,22 @@ end)
 Comm.on("SNAP", function(sender, snap)
 	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
 	-- it left is for a table it no longer sits at).
-	if Game.session() or not IsInGroup() then return end
+	if Session.current() or not IsInGroup() then return end
 	local known = known_host()
 	if not may_snapshot(sender) then return end
 	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
 	-- (An empty id or mode stays empty, as in OPEN.)
 	snap.table, snap.mode = snap.table or "", snap.mode or ""
-	if Game.other_rules(snap.table, sender, snap.fingerprint, snap.sections) then
+	if Session.other_rules(snap.table, sender, snap.fingerprint, snap.sections) then
 		refused = snap.table
 		return
 	end
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = snap.opener or sender
 	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
-	if not Game.open_session(snap.table, opener, snap.mode, snap.minimum,
-		snap.blinds == true, Game.confirmed_bank(opener, snap.bank), true) then return end
-	local session = Game.session()
+	if not Session.open_session(snap.table, opener, snap.mode, snap.minimum,
+		snap.blinds == true, Ledger.confirmed(opener, snap.bank), true) then return end
+	local session = Session.current()
 	session.host, session.timeout = sender, snap.timeout
 	session.deadlines = snap.deadlines == true
 	session.unchecked = not known -- nothing here to check this host's word against yet
@@ -212,16 +210,16 @@ Comm.on("SNAP", function(sender, snap)
 	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
 	-- start it again. (Still arriving, at its pace: wait on.)
 	local function unfinished()
-		if Game.session() ~= session or not session.catching_up then return end
+		if Session.current() ~= session or not session.catching_up then return end
 		if Comm.receiving(sender) then return C_Timer.After(BEAT_SECONDS, unfinished) end
-		Game.resync()
+		Record.resync()
 	end
 	C_Timer.After(BEAT_SECONDS, unfinished)
 end)
 
 -- Where the table stood before this hand: the seats, their banks and the counts so far.
 Comm.on("BASE", function(sender, base)
-	local session = Game.session()
+	local session = Session.current()
 	-- Once only (the network may bring it twice), before anything is replayed on top of it.
 	if not from_host(sender, base) or not session.catching_up or session.based then return end
 	session.based = true
@@ -241,21 +239,21 @@ end)
 -- A record's entry, from the host, while this client replays it: the host's word, taken only
 -- where this client has none of its own.
 local function replayed(sender, entry)
-	local session = Game.session()
+	local session = Session.current()
 	return from_host(sender, entry) and session.catching_up
 end
 
 -- "What the record says of X differs from what X told you": the client's own stays.
 local function differs(player, what)
-	CatchUp.note(L.RECORD_DIFFERS:format(Game.short(Game.session().host), what, Game.short(player),
-		Game.short(player)))
+	CatchUp.note(L.RECORD_DIFFERS:format(Session.short(Session.current().host), what, Session.short(player),
+		Session.short(player)))
 end
 
 -- The owner's own word for a move the host ordered, as the record carries it: the player's
 -- n-th move of the hand must be the n-th this client heard from them, if it heard one.
 Comm.on("MOVE", function(sender, move)
 	if not (replayed(sender, move) and move.player and move.op) then return end
-	local session = Game.session()
+	local session = Session.current()
 	session.moves_replayed = session.moves_replayed or {}
 	local n = (session.moves_replayed[move.player] or 0) + 1
 	session.moves_replayed[move.player] = n
@@ -264,7 +262,7 @@ Comm.on("MOVE", function(sender, move)
 	if own and own ~= Witness.move_key(move.op, move.amount, move.target) then
 		return differs(move.player, "move") -- (the host's order for it then has no owner's word)
 	end
-	Game.heard_move(move.player, move.op, move.amount, move.target)
+	Session.heard_move(move.player, move.op, move.amount, move.target)
 end)
 
 Comm.on("HEARD", function(sender, heard)
@@ -295,7 +293,7 @@ local function own_lines(session)
 end
 
 Comm.on("ROLLED", function(sender, rolled)
-	local session = Game.session()
+	local session = Session.current()
 	if not (replayed(sender, rolled) and rolled.hand == session.hands) then return end
 	own_lines(session)
 	-- Only a street the rules have, with as many dice as it takes; never over one this client
@@ -305,12 +303,12 @@ Comm.on("ROLLED", function(sender, rolled)
 	if not (wanted and dice and #dice == wanted) or session.rolls[rolled.street] then return end
 	session.rolls[rolled.street] = dice -- the host's word, marked so here and in the log
 	CatchUp.note(L.AWAY_STREET:format(ns.Rules.deal.streets[rolled.street], session.hands,
-		Game.short(session.host)))
+		Session.short(session.host)))
 	Game.apply_rolls()
 end)
 
 Comm.on("SEED", function(sender, seed)
-	local session = Game.session()
+	local session = Session.current()
 	if replayed(sender, seed) and seed.hand == session.hands then
 		own_lines(session)
 		-- Taken if this client read no roll line of the seed's range itself (bind_seed).
@@ -320,8 +318,8 @@ Comm.on("SEED", function(sender, seed)
 end)
 
 Comm.on("SNAPEND", function(sender, ending)
-	local session = Game.session()
-	if not session and Game.foreign_table(ending.table) then return end -- a table of other rules
+	local session = Session.current()
+	if not session and Fingerprint.is_foreign(ending.table) then return end -- a table of other rules
 	if not session then return CatchUp.hello(1) end -- the snapshot's start was lost: again
 	if not from_host(sender, ending) or not session.catching_up then return end
 	Game.restore_secret() -- this player's own secret survived the reload in SavedVariables
@@ -329,17 +327,17 @@ Comm.on("SNAPEND", function(sender, ending)
 	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
 	CatchUp.know_host(session.host) -- (and the seats the record gave)
 	Game.read_unread_rolls()
-	if Game.session() ~= session then return end
-	Game.say(L.CAUGHT_UP:format(Game.short(session.host)))
+	if Session.current() ~= session then return end
+	Session.say(L.CAUGHT_UP:format(Session.short(session.host)))
 	-- Nothing here to check its banks against: they are its word.
 	if session.unchecked or session.unconfirmed and not session.confirmed_any then
-		Game.say(L.TOOK_TABLE:format(Game.short(session.host), Game.short(session.host)))
+		Session.say(L.TOOK_TABLE:format(Session.short(session.host), Session.short(session.host)))
 	end
-	for _, line in ipairs(session.notes or {}) do Game.say(line) end
+	for _, line in ipairs(session.notes or {}) do Session.say(line) end
 	Game.my_dice()
-	Game.say(Game.status_line())
-	Game.drain() -- a turn of this player's the record lacks goes again
-	if Game.session() ~= session then return end
+	Session.say(Game.status_line())
+	Record.drain() -- a turn of this player's the record lacks goes again
+	if Session.current() ~= session then return end
 	Game.after({}) -- whose turn it is, or this player's reveal if the showdown is on
 	Game.roll_seed_soon() -- a dealer whose seed roll is still due
 	local seq, hands, steps = ending.seq, ending.hands, ending.steps
@@ -355,27 +353,27 @@ function CatchUp.roster_changed()
 	if IsInGroup() and not was_grouped then
 		-- Joining a group: a copy of someone else's table from outside it is stale. (A host's
 		-- own table, opened alone, goes on.)
-		local session = Game.session()
-		if session and session.host ~= Comm.me() then Game.forget() end
+		local session = Session.current()
+		if session and session.host ~= Comm.me() then Session.drop() end
 		-- Asked more times by a player who knows a table is there (it left one).
 		CatchUp.hello(left_table and KNOWN_RETRIES or 2)
 		left_table = false
 	end
 	local left = was_grouped and not IsInGroup()
 	was_grouped = IsInGroup()
-	local session = Game.session()
+	local session = Session.current()
 	if not session then return end
 	if left then
 		-- This player left: the table plays on in the group, without this client, which
 		-- catches up again if it rejoins (nothing is void or refunded here).
-		Game.say(L.LEFT_GROUP:format(Game.short(session.host)))
+		Session.say(L.LEFT_GROUP:format(Session.short(session.host)))
 		left_table = true
-		return Game.forget()
+		return Session.drop()
 	end
 	if connected(session.host) then
 		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
-		local current = Game.hand()
-		if not session.timeout and current and current.phase ~= Phase.OVER and anyone_gone(current) then
+		local current = Game.live()
+		if not session.timeout and current and anyone_gone(current) then
 			Takeover.arm_timeout()
 		end
 		return
@@ -387,18 +385,18 @@ end
 -- the way back in, as a snapshot from itself. Anyone else asks the host (HELLO), and so does
 -- a host back from logging out, whose table passed to the next seat meanwhile.
 function CatchUp.save()
-	local session, hosting = Game.session(), Game.db().hosting
+	local session, hosting = Session.current(), Session.db().hosting
 	if session then CatchUp.know_host(session.host) end -- (and who sits there now)
 	hosting[Comm.me()] = session and session.host == Comm.me() and record(session) or nil
 end
 
 function CatchUp.enter(reloading)
-	local hosting, me = Game.db().hosting, Comm.me()
+	local hosting, me = Session.db().hosting, Comm.me()
 	local entries = hosting[me]
 	hosting[me] = nil
 	-- (Asked more times by a player who has sat at a table: one may well be running.)
 	if not (entries and reloading and IsInGroup()) then
-		return CatchUp.hello(Game.db().secrets[me] and KNOWN_RETRIES or 2)
+		return CatchUp.hello(Session.db().secrets[me] and KNOWN_RETRIES or 2)
 	end
 	was_grouped = true
 	for _, entry in ipairs(entries) do Comm.deliver(me, entry[1], entry[2]) end
@@ -412,7 +410,7 @@ end
 local function ask()
 	was_grouped = IsInGroup()
 	-- (Not once a table of other rules answered: its snapshot would be refused again.)
-	if Game.session() or not was_grouped or (refused and Game.foreign_table(refused)) then
+	if Session.current() or not was_grouped or (refused and Fingerprint.is_foreign(refused)) then
 		return false
 	end
 	if Comm.receiving() then return end -- a copy is on its way: ask later if it comes to nothing
@@ -424,4 +422,5 @@ function CatchUp.hello(retries)
 	if ask() ~= false and retries then every(5, 2, retries, ask) end
 end
 
-
+Session.provide("CatchUp", CatchUp)
+Session.on_use(function(flow) Game = flow end)

@@ -35,37 +35,12 @@ Game.bank_of = Ledger.bank_of
 ------------------------------------------------------------------------------
 -- What the player reads.
 
-local function replace_plain(text, from, to)
-	local start = 1
-	while true do
-		local first, last = text:find(from, start, true)
-		if not first then return text end
-		text = text:sub(1, first - 1) .. to .. text:sub(last + 1)
-		start = first + #to
-	end
-end
-
--- Names as this player's client shows them, and faces as they asked to see them. (A seat's
--- name that Text.safe would change came from a hostile host's message: it is never in a line
--- as it is, only as Text.safe showed it.)
-local function display(line)
-	if session then
-		local names = {}
-		for _, name in ipairs(session.seats) do
-			if Text.safe(name) == name then names[#names + 1] = name end
-		end
-		table.sort(names, function(a, b) return #a > #b end)
-		for _, name in ipairs(names) do
-			line = replace_plain(line, name, Ambiguate(name, "none"))
-		end
-	end
+-- Lines go through the table core (Session.say: names as this client shows them); hold'em's
+-- faces as the player asked to see them.
+Game.say = Session.say
+function Game.shown(line)
 	if settings().ascii then line = Dice.ascii(line) end
 	return line
-end
-
-function Game.say(line)
-	if session and session.catching_up then return end -- a snapshot replays quietly
-	print(display(line))
 end
 
 -- A player's name as this client shows it; every name in a line goes through here, and may
@@ -406,91 +381,16 @@ accept = function(player, op, amount, target, dice, nonce)
 	ns.Takeover.arm_timeout()
 end
 
-local number_or_text = Session.number_or_text
-
 local apply_rolls = FairDeal.apply_rolls -- (the streets' rolls)
 
 -- The table's record (core/Record.lua): what the hold'em flow calls of it.
 local drain, resync, turn = Record.drain, Record.resync, Record.turn
-
--- Hold'em's own steps, which need no order (core/Record.lua applies them after the host's
--- orders and the turns). Commitments: each one heard for this hand counts until the set closes.
-local function next_commit()
-	local current = hand()
-	if not current or current.phase == Phase.OVER or session.fair.set_hash then return false end
-	for player, commitment in pairs(heard(session.hands)) do
-		if not session.fair.commits[player] and in_hand(current, player) then
-			apply("commit", player, session.hands, commitment)
-			return true
-		end
-	end
-	return false
-end
-
--- At a guided showdown, reveals need no order: every client applies each one it has heard
--- (checked on a later frame first), in whatever order they came.
-local function next_show()
-	local current = hand()
-	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
-	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
-	-- without it would look false.
-	if not session.fair.seed then return false end
-	for player, reveal in pairs(revealed(session.hands)) do
-		if reveal.mucked and not reveal.applied and current.shown[player] == nil then -- replayed MUCK
-			reveal.applied = true
-			Game.apply_dead(player)
-			return true
-		end
-		if not reveal.applied and reveal[1] ~= DEAD and in_hand(current, player)
-			and current.shown[player] == nil then -- (a dead one comes as the host's order)
-			if check_later(player, drain) then return false end
-			reveal.applied = true
-			apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
-			return true
-		end
-	end
-	return false
-end
 
 ------------------------------------------------------------------------------
 -- One ruleset a table (Fingerprint.lua): a client whose rules differ takes nothing from it.
 
 Game.other_rules = Session.other_rules
 Game.foreign_table = Fingerprint.is_foreign
-
-------------------------------------------------------------------------------
--- A player's request (core/Session.lua hears it): what hold'em does with one.
-
--- What every client keeps of a player's own word: their commitment or reveal. True when the
--- host has nothing more to do with it.
-local function heard_request(sender, op, request, number)
-	if op == "commit" then
-		if not number or heard(number)[sender] then return true end
-		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
-		-- it (drain) while the set is open. The host tells a player who came too late.
-		local late = session.host == Comm.me() and number == session.hands and
-			commit_refusal(sender)
-		heard(number)[sender] = request.target or ""
-		drain()
-		if late then Comm.send("NO", { table = session.id, reason = late }, sender) end
-		return true
-	elseif op == "show" and number and not revealed(number)[sender] then
-		revealed(number)[sender] = { request.target or "", request.dice or "" }
-		drain()
-	end
-	return op == "show" and session.mode == "guided" -- applied by drain, unordered
-end
-
--- The host's answer to any other request: the engine's op, checked and applied (accept), with
--- the reason it refuses, if it does.
-local function host_request(sender, op, request, number)
-	local dice = request.dice and Dice.decode(request.dice) or nil
-	if op == "show" and number == session.hands
-		and check_later(sender, function() Comm.deliver(sender, "ACT", request) end) then
-		return -- a manual table's show: taken up again once checked, on a later frame
-	end
-	return accept(sender, op, number_or_text(request.amount), request.target, dice)
-end
 
 ------------------------------------------------------------------------------
 -- A private roll shown or made away from a table.
@@ -696,9 +596,12 @@ Game.apply_rolls, Game.bind_seed, Game.maybe_close, Game.resync = apply_rolls, F
 Game.turn, Game.pending, Game.ask_again, Game.DEAD, Game.turn_sent = turn, Record.pending,
 	Record.ask_again, DEAD, Record.turn_sent
 Game.roll_seed_soon, Game.drain, Game.banks_digest = FairDeal.roll_soon, drain, banks_digest
+Game.roller, Game.next_roller = FairDeal.roller, FairDeal.next_roller -- (who rolls: Rollers.lua)
 Game.hand_id, Game.pronoun, Game.refusal = hand_id, pronoun, refusal
 Game.roll_line, Game.street, Game.start = FairDeal.roll_line, FairDeal.street, FairDeal.start
 function Game.forget_dice() my_dice, my_secret = nil, nil end
+Game.check_later, Game.apply, Game.engine_act, Game.commit_refusal = check_later, apply, engine_act,
+	commit_refusal
 function Game.apply_dead(player) apply("show", player, session.hands, DEAD, { 1, 1 }) end
 
 -- Nobody is left to run the table: a hand in play is void, every bet goes back.
@@ -724,137 +627,8 @@ function Game.read_unread_rolls()
 end
 
 ------------------------------------------------------------------------------
--- What the table core's record (core/Record.lua) asks of hold'em.
-
--- Whether the host's next order waits, for hold'em's reasons: until this client has seen as
--- many streets rolled as the host had; a close for the commitments it names and a show for
--- the player's own reveal (the host never echoes them); a timeout claim until it is due by
--- this client's clock; a hand's start until this client's last one is over too. An order this
--- copy cannot take drops the copy (resync).
-local function order_waits(item)
-	local current = hand()
-	local live = current and current.phase ~= Phase.OVER
-	if live and #current.community < (item.streets or 0) then return true end
-	local flags = item.amount or "" -- a close's: whose commitments the set holds
-	if item.op == "close" and live then
-		for i, seat in ipairs(current.seats) do
-			if flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
-				return true
-			end
-		end
-	end
-	-- The host's dead show (a reveal's time ran out) and a close without everyone's
-	-- commitments are timeout claims: taken only once due by this client's clock.
-	if live and item.op == "show" and item.target == DEAD and ns.Takeover.claim_refused(item.player) then
-		return true
-	end
-	if (item.op == "close" or item.op == "void") and live then
-		for i, seat in ipairs(current.seats) do
-			if (item.op == "void" or flags:sub(i + 1, i + 1) ~= "1") and in_hand(current, seat.name)
-				and ns.Takeover.claim_refused(seat.name) then return true end
-		end
-	end
-	if item.op == "show" and item.target == nil then
-		if not (revealed(session.hands)[item.player] and session.fair.seed)
-			or check_later(item.player, drain) then return true end
-	end
-	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
-	-- catches up): starting over an unfinished one would leave its banks behind.
-	if item.op == "start" and live then return true end
-	-- A dealer named before a street this client already has: its turn order would differ.
-	if item.op == "dealer" and live and #current.community > (item.streets or 0) then
-		resync()
-		return true
-	end
-	-- A dealer replaced while still connected is a roll-timeout claim (one gone, or the old
-	-- host's deal passing to its successor, is not).
-	local roller = live and FairDeal.roller() -- (who rolls what is due: Rollers.lua)
-	if item.op == "dealer" and live and roller ~= session.succeeded_from
-		and ns.Takeover.connected(roller) and ns.Takeover.claim_refused(roller) then return true end
-	if (item.op == "close" or item.op == "dealer") and not live then
-		resync() -- an order for a hand this client does not have: out of step
-		return true
-	end
-	if item.op == "show" and current and current.shown[item.player] ~= nil then
-		-- The host acted for a player whose own reveal crossed it (here the hand may even be
-		-- over already): its record rules.
-		resync()
-		return true
-	end
-	return false
-end
-
--- The next order, applied (its dice decoded), then any street its roll line let through.
-local function apply_order(item)
-	local dice = item.dice and Dice.decode(item.dice) or nil
-	apply(item.op, item.player, number_or_text(item.amount), item.target, dice)
-	apply_rolls()
-end
-
--- The host's heartbeat is further on in this hand: over, or more streets rolled.
-local function behind(at)
-	local current = hand()
-	local live = current ~= nil and current.phase ~= Phase.OVER
-	return (at.over and live) or (live and (at.streets or 0) > #current.community)
-end
-
--- The hold'em orders a client waits on stuck (a close's commitments, a show's reveal), or the
--- reveals a showdown never had: their players are asked to send them again (only a player's
--- own word counts for them). True if it asked, false if it had no one to ask; nil if nothing
--- of hold'em's is missing.
-local function ask_for(item)
-	local current = hand()
-	if item and current and current.phase ~= Phase.OVER and (item.op == "close" or item.op == "show") then
-		local asked, flags = 0, item.amount or ""
-		for i, seat in ipairs(current.seats) do
-			if item.op == "close" and flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name]
-				or item.op == "show" and item.player == seat.name and not revealed(session.hands)[seat.name] then
-				Comm.send("AGAIN", { table = session.id, hand = session.hands,
-					step = item.op == "close" and "commit" or "show", player = seat.name })
-				asked = asked + 1
-			end
-		end
-		return asked > 0
-	end
-	if current and current.phase == Phase.SHOWDOWN and not item then -- reveals that never came
-		local asked = 0
-		for _, seat in ipairs(current.seats) do
-			if in_hand(current, seat.name) and current.shown[seat.name] == nil then
-				Comm.send("AGAIN", { table = session.id, hand = session.hands, step = "show", player = seat.name })
-				asked = asked + 1
-			end
-		end
-		return asked > 0
-	end
-end
-
--- Asked again for this player's commitment or reveal for this hand, as it sent it: only it
--- sends it again. True if the ask was for one of these.
-local function again(asked)
-	local number = asked.hand
-	if asked.player == Comm.me() and number == session.hands and asked.step == "commit" then
-		local mine = heard(number)[Comm.me()]
-		if mine then Comm.send("ACT", { table = session.id, op = "commit", amount = number, target = mine }) end
-		return true
-	elseif asked.player == Comm.me() and number == session.hands and asked.step == "show" then
-		local reveal = revealed(number)[Comm.me()]
-		if reveal then
-			Comm.send("ACT", { table = session.id, op = "show", amount = number, target = reveal[1],
-				dice = reveal[2] })
-		end
-		return true
-	end
-	return false
-end
-
-------------------------------------------------------------------------------
--- The hold'em flow, plugged into the table core (docs/protocol.md, "The table core and its
--- flows").
-
-local function live()
-	local current = hand()
-	return current and current.phase ~= Phase.OVER and current or nil
-end
+-- What the table core asks of hold'em that lives here (the rest is HoldemSession.lua, which
+-- plugs Game in: docs/addon.md, "The table core and a game flow").
 
 -- The host's own orders (ORDERS) are its decisions, never a player's request: a commitment,
 -- the one order a player's own message makes, is the only exception.
@@ -863,51 +637,22 @@ for op in pairs(ORDERS) do
 	if op ~= "commit" then host_orders[op] = true end
 end
 
-Session.use({
-	host_orders = host_orders,
-	steps = { next_commit, next_show },
-	bind = function(new) session = new end,
-	dropped = function() my_dice = nil end,
-	attach = function(saved)
-		db = saved
-		db.secrets = db.secrets or {}
-		db.rolled = db.rolled or {} -- the roll (hand and seed or street) this player rolled last
-		HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
-	end,
-	say = Game.say,
-	setup = function(opened, minimum, blinds)
-		local config = {}
-		if minimum then config.minimum_bet = minimum config.minimum_raise = minimum end
-		config.blinds = blinds
-		opened.config, opened.mode_settings = config, { minimum, blinds }
-		opened.rolls, opened.fair, opened.heard, opened.revealed = {}, new_fair(), {}, {}
-		rebuild()
-		return opened.engine ~= nil
-	end,
-	live = live,
-	to_act = function() return hand():to_act() end,
-	nonce = function() return Fair.new_nonce() end, -- a turn's (a street's range comes from it)
-	streets = function()
-		local current = live()
-		return current and #current.community or 0
-	end,
-	max_players = function() return session.engine.config.max_players end,
-	act = function(player, op, amount) return engine_act(player, op, amount) end,
-	after = function(events)
-		after(events)
-		maybe_close()
-	end,
-	settle = function() apply_rolls() end,
-	timeout_op = function() return HoldemFlow.timeout_op(hand()) end,
-	accept = function(...) return accept(...) end,
-	heard = heard_request,
-	request = host_request,
-	order_waits = order_waits,
-	apply_order = apply_order,
-	behind = behind,
-	gap = function()
-		return hand().phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
-	end,
-	ask_again = ask_for,
-	again = again,
-})
+Game.Phase = Phase -- (core/Takeover.lua's deal, roll and showdown parts still compare it)
+Game.host_orders = host_orders
+function Game.bind(new) session = new end
+function Game.dropped() my_dice = nil end
+function Game.attach(saved)
+	db = saved
+	db.secrets = db.secrets or {}
+	db.rolled = db.rolled or {} -- the roll (hand and seed or street) this player rolled last
+	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`
+end
+function Game.setup(opened, minimum, blinds)
+	local config = {}
+	if minimum then config.minimum_bet = minimum config.minimum_raise = minimum end
+	config.blinds = blinds
+	opened.config, opened.mode_settings = config, { minimum, blinds }
+	opened.rolls, opened.fair, opened.heard, opened.revealed = {}, new_fair(), {}, {}
+	rebuild()
+	return opened.engine ~= nil
+end

@@ -6,9 +6,8 @@
 -- must hear go again until it shows it has them.
 local _, ns = ...
 
-local Phase = ns.Holdem.Phase -- a hand's phases, by name
-
-local Game, Comm = ns.Game, ns.Comm
+local Comm, Session, Record = ns.Comm, ns.Session, ns.Record
+local Game, CatchUp -- the game's flow, and CatchUp.lua (loaded after this): Session.use
 
 local Heartbeat = {}
 ns.Heartbeat = Heartbeat
@@ -29,17 +28,17 @@ local GAP_SECONDS, ASKS = 3, 3
 Heartbeat.GAP_SECONDS = GAP_SECONDS
 
 function Heartbeat.watch_gap()
-	local session = Game.session()
+	local session = Session.current()
 	if session.watching then return end
 	session.watching = true
 	local function progress(now) return now.seq .. ":" .. now.hands .. ":" .. now.steps end
 	local stuck_at, table_id = progress(session), session.id
 	C_Timer.After(GAP_SECONDS, function()
-		session = Game.session()
+		session = Session.current()
 		if not session or session.id ~= table_id then return end
 		session.watching = false
 		if session.catching_up then return Heartbeat.watch_gap() end -- a copy still on its way
-		if not Game.pending() then return end -- caught up in the meantime
+		if not Record.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Heartbeat.watch_gap() end -- moving, if slowly
 		session.late = session.hands -- stuck: its clock for timeouts started late this hand
 		-- A turn missing: first ask its player to send it again (a few times: the asking or
@@ -47,12 +46,12 @@ function Heartbeat.watch_gap()
 		-- the asking.)
 		if session.asked ~= stuck_at then session.asked, session.asks = stuck_at, 0 end
 		local host = session.host == Comm.me()
-		if (host or session.asks < ASKS) and Game.ask_again() then
+		if (host or session.asks < ASKS) and Record.ask_again() then
 			session.asks = session.asks + 1
 			if not host or session.asks < 3 * ASKS then return Heartbeat.watch_gap() end
 			return
 		end
-		Game.resync()
+		Record.resync()
 	end)
 end
 
@@ -65,35 +64,22 @@ end
 -- of the host (a new host who missed an order) takes the host's record.
 local BEAT_SECONDS, BEATS = 10, 3
 
--- "s" and a flag per seat of the hand: whose commitments (or reveals) the host has.
-local function seat_flags(current, has)
-	local flags = { "s" }
-	for i, seat in ipairs(current.seats) do flags[i + 1] = has(seat.name) and "1" or "0" end
-	return table.concat(flags)
-end
-
+-- Where the host stands: its counts, and the flow's own (Game.where: hold'em's streets, the
+-- commitments or reveals it has, the hand over, the seed, the banks' digest).
 local function beat()
-	local session, current = Game.session(), Game.hand()
-	local live = current and current.phase ~= Phase.OVER
-	local commits, shown = "", ""
-	if live and not session.fair.set_hash then
-		commits = seat_flags(current, function(name) return Game.heard(session.hands)[name] end)
-	elseif live and current.phase == Phase.SHOWDOWN then
-		shown = seat_flags(current, function(name) return current.shown[name] ~= nil end)
-	end
-	Comm.send("AT", { table = session.id, seq = session.seq, hands = session.hands,
-		steps = session.steps, streets = live and #current.community or 0, commits = commits,
-		shown = shown, over = not live and "over" or nil, seed = session.fair.seed,
-		banks = Game.banks_digest() })
+	local session = Session.current()
+	local at = Game.where()
+	at.table, at.seq, at.hands, at.steps = session.id, session.seq, session.hands, session.steps
+	Comm.send("AT", at)
 end
 
 function Heartbeat.arm_beat()
-	local session = Game.session()
+	local session = Session.current()
 	if not session or session.host ~= Comm.me() then return end
 	session.beat = (session.beat or 0) + 1
 	local armed = session.beat
 	every(BEAT_SECONDS, 2, BEATS, function()
-		session = Game.session()
+		session = Session.current()
 		if not session or session.beat ~= armed or session.host ~= Comm.me() then return false end
 		beat()
 	end)
@@ -105,11 +91,11 @@ end
 -- nothing to beat about: it goes again, at most BEATS times.
 local CONFIRM_SECONDS = BEAT_SECONDS + 2
 function Heartbeat.confirm(kind, message, arrived)
-	local session = Game.session()
+	local session = Session.current()
 	if not session or session.host == Comm.me() then return end
 	local sent_at = GetTime()
 	every(CONFIRM_SECONDS, 1, BEATS, function()
-		if Game.session() ~= session or arrived(session) then return false end
+		if Session.current() ~= session or arrived(session) then return false end
 		if (session.beat_heard or sent_at) > sent_at then return false end
 		Comm.send(kind, message)
 	end)
@@ -117,7 +103,7 @@ end
 Heartbeat.BEAT_SECONDS = BEAT_SECONDS
 
 local function from_host(sender, message)
-	local session = Game.session()
+	local session = Session.current()
 	return session and sender == session.host and message.table == session.id
 end
 
@@ -125,58 +111,36 @@ end
 -- short of it is behind, and watches for what is missing.
 local function note_host(session, seq, hands, steps, over, streets)
 	session.behind = { seq = seq, hands = hands, steps = steps, over = over, streets = streets }
-	if Game.pending() then Heartbeat.watch_gap() end
+	if Record.pending() then Heartbeat.watch_gap() end
 end
 Heartbeat.from_host, Heartbeat.note_host = from_host, note_host
 
 Comm.on("AT", function(sender, at)
-	local session = Game.session()
-	if not session then return ns.CatchUp.beat_heard(at) end -- (CatchUp loads after this)
+	local session = Session.current()
+	if not session then return CatchUp.beat_heard(at) end
 	if not from_host(sender, at) then return end
 	local seq, hands, steps = at.seq, at.hands, at.steps
 	if not (seq and hands and steps) then return end
 	session.beat_heard = GetTime()
 	if session.catching_up then return end -- (see SNAP below)
-	if seq < session.seq or hands < session.hands then return Game.resync() end -- the host's rules
-	-- The seed this client saw rolled binds here, whatever the host's is: no word (nor
-	-- a vote) replaces it. A differing one is named, once a hand.
-	local seed = session.fair.seed
-	if hands == session.hands and seed and at.seed and tostring(seed) ~= at.seed
-		and session.seed_named ~= hands then
-		session.seed_named = hands
-		Game.say(ns.L.SEED_DIFFERS:format(Game.short(sender), hands))
-	end
-	-- No hand in play on either side (the same one over, or none yet), but other banks: the
-	-- host's record rules.
-	local current = Game.hand()
-	if hands == session.hands and at.over == "over" and (not current or current.phase == Phase.OVER)
-		and at.banks and at.banks ~= Game.banks_digest() then
-		return Game.resync()
-	end
+	if seq < session.seq or hands < session.hands then return Record.resync() end -- the host's rules
+	-- What the flow reads in the beat (hold'em: a seed that differs, other banks with no hand
+	-- in play): true if it dropped this copy for the host's record.
+	if Game.host_beat(sender, at) then return end
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
-	if hands == session.hands and current then
-		local me = Comm.me()
+	if hands == session.hands and Game.hand() then
 		-- Sent again, and again after that if the host still shows no sign of it (it beats
 		-- only when its table moves, and a lost resend would leave it stuck).
 		local function again(kind, resent)
 			Comm.send(kind, resent)
 			Heartbeat.confirm(kind, resent, function(now) return now.hands ~= hands end)
 		end
-		local turn = steps < session.steps and Game.turn_sent(hands, steps + 1)
+		local turn = steps < session.steps and Record.turn_sent(hands, steps + 1)
 		if turn then again("TURN", turn) end
-		local flag -- this player's flag in the host's (its hand may be over here already)
-		for i, seat in ipairs(current.seats) do
-			if seat.name == me then flag = i + 1 end
-		end
-		local mine = Game.heard(hands)[me]
-		if flag and mine and (at.commits or ""):sub(flag, flag) == "0" then
-			again("ACT", { table = session.id, op = "commit", amount = hands, target = mine })
-		end
-		local reveal = Game.revealed(hands)[me]
-		if flag and reveal and session.mode == "guided" and (at.shown or ""):sub(flag, flag) == "0" then
-			again("ACT", { table = session.id, op = "show", amount = hands, target = reveal[1],
-				dice = reveal[2] })
-		end
+		Game.send_again(at, again) -- the flow's own (hold'em: this player's commitment, reveal)
 	end
 	note_host(session, seq, hands, steps, at.over == "over", at.streets)
 end)
+
+Session.provide("Heartbeat", Heartbeat)
+Session.on_use(function(flow, core) Game, CatchUp = flow, core.CatchUp end)

@@ -41,15 +41,24 @@ end
 -- Its host's orders are the host's decisions, never a player's request (REQUESTS, below).
 local REQUESTS = {}
 local function host_decides() end
-local uses = {} -- modules told of the flow once it plugs in (Record.lua)
+local uses = {} -- core modules told of the flow once it plugs in
+local core = {} -- the core's modules, by name, as each offered itself (Session.provide)
+local CatchUp -- (loaded after this: Session.use)
 
+-- A core module offers itself to the others: each loads after the ones it calls as it loads,
+-- and is handed the ones loaded after it (and the flow) when the flow plugs in, once every
+-- module has loaded. No module looks another up by name while the table is played.
+function Session.provide(name, module) core[name] = module end
+
+-- `told(flow, core)` once the flow plugs in.
 function Session.on_use(told) uses[#uses + 1] = told end
 
 function Session.use(game_flow)
 	flow = game_flow
 	for op in pairs(flow.host_orders) do REQUESTS[op] = REQUESTS[op] or host_decides end
 	Session.bind(flow.bind)
-	for _, told in ipairs(uses) do told(flow) end
+	CatchUp = core.CatchUp
+	for _, told in ipairs(uses) do told(flow, core) end
 end
 
 ------------------------------------------------------------------------------
@@ -86,7 +95,39 @@ local function short(name)
 end
 Session.short = short
 
-local function say(line) return flow.say(line) end
+local function replace_plain(text, from, to)
+	local start = 1
+	while true do
+		local first, last = text:find(from, start, true)
+		if not first then return text end
+		text = text:sub(1, first - 1) .. to .. text:sub(last + 1)
+		start = first + #to
+	end
+end
+
+-- Names as this player's client shows them, and the game's own words as they asked to see
+-- them (flow.shown: hold'em's faces). (A seat's name that Text.safe would change came from
+-- a hostile host's message: it is never in a line as it is, only as Text.safe showed it.)
+local function display(line)
+	if session then
+		local names = {}
+		for _, name in ipairs(session.seats) do
+			if Text.safe(name) == name then names[#names + 1] = name end
+		end
+		table.sort(names, function(a, b) return #a > #b end)
+		for _, name in ipairs(names) do
+			line = replace_plain(line, name, Ambiguate(name, "none"))
+		end
+	end
+	return flow.shown(line)
+end
+
+-- Every line the player reads.
+local function say(line)
+	if session and session.catching_up then return end -- a snapshot replays quietly
+	print(display(line))
+end
+Session.say = say
 
 -- The current hand, by table id and number (what a player's saved turns and secret are kept by).
 function Session.hand_id()
@@ -147,7 +188,7 @@ function Session.open_session(id, host, mode, minimum, blinds, host_bank, quietl
 		opening_bank = host_bank or Ledger.bank_of(host), catching_up = quietly, opener = host })
 	Fingerprint.forget() -- (a table of other rules heard of before is not this one)
 	if not flow.setup(session, minimum, blinds) then set(nil) return end -- settings it refuses
-	if not quietly then ns.CatchUp.know_host(host) end
+	if not quietly then CatchUp.know_host(host) end
 	say(L.OPENED:format(short(host), Text.safe(mode), RULES.name))
 	return true
 end
@@ -204,7 +245,7 @@ end
 
 ------------------------------------------------------------------------------
 -- The host's answer to a player's request, by op, with the reason it refuses, if it does; any
--- other op is the flow's (flow.request checks and applies it).
+-- other op is the flow's (flow.host_request checks and applies it).
 
 function REQUESTS.join(sender, request, number)
 	local differ = Fingerprint.differ(request.fingerprint, request.sections)
@@ -227,13 +268,13 @@ Comm.on("ACT", function(sender, request)
 	if MOVE_OPS[op] then heard_move(sender, op, request.amount, request.target) end
 	-- What every client keeps of a player's own word (the flow's: hold'em's commitments and
 	-- reveals); true when the host has nothing more to do with it.
-	if flow.heard(sender, op, request, number) then return end
+	if flow.own_word(sender, op, request, number) then return end
 	if session.host ~= Comm.me() then return end
 	local reason
 	if REQUESTS[op] then
 		reason = REQUESTS[op](sender, request, number)
 	else
-		reason = flow.request(sender, op, request, number)
+		reason = flow.host_request(sender, op, request, number)
 	end
 	if reason then Comm.send("NO", { table = session.id, reason = reason }, sender) end
 end)

@@ -2,9 +2,10 @@
 -- a new host (or dealer) when the old one is gone.
 local _, ns = ...
 
-local Phase = ns.Holdem.Phase -- a hand's phases, by name
-
-local Game, L, Comm, Heartbeat = ns.Game, ns.L, ns.Comm, ns.Heartbeat
+local L, Comm, Heartbeat, Session, Record = ns.L, ns.Comm, ns.Heartbeat, ns.Session, ns.Record
+-- The game's flow and its phases (which what follows still compares), and CatchUp.lua, which
+-- loads after this: handed on by Session.use.
+local Game, Phase, CatchUp
 
 local Takeover = {}
 ns.Takeover = Takeover
@@ -56,17 +57,18 @@ local function deadline(session, current)
 end
 
 Takeover.connected, Takeover.next_connected = connected, next_connected
+Takeover.deadline, Takeover.CLAIM_TOLERANCE = deadline, CLAIM_TOLERANCE
 
-local arm_deputy -- below: the deputy's watch on the host's own reveal
-
+-- The table moved: a timeout counts from here, and the flow's own watches start (hold'em's:
+-- the deputy's on the host's own reveal, holdem/Deputy.lua).
 function Takeover.moved()
-	local session = Game.session()
+	local session = Session.current()
 	session.moved_at, session.holding = GetTime(), nil
-	arm_deputy(session)
+	Game.moved(session)
 end
 
 function Takeover.claim_refused(name)
-	local session = Game.session()
+	local session = Session.current()
 	if session.catching_up or session.host == Comm.me() or session.late == session.hands then
 		return false
 	end
@@ -81,9 +83,9 @@ function Takeover.claim_refused(name)
 			math.floor(waited)))
 		if wait then
 			C_Timer.After(wait - CLAIM_TOLERANCE - waited + 0.1, function()
-				if Game.session() ~= session or session.holding ~= key then return end
+				if Session.current() ~= session or session.holding ~= key then return end
 				session.holding = nil
-				Game.drain()
+				Record.drain()
 			end)
 		end
 	end
@@ -91,11 +93,11 @@ function Takeover.claim_refused(name)
 end
 
 -- The host names who deals on for a roller gone (or late): the next connected player dealt in
--- after them, never the sender of what is due's moment (ns.Rollers).
+-- after them, never the sender of what is due's moment (the flow's roller and next_roller).
 local function deal_on(current)
 	local session = Game.session()
-	local successor = ns.Rollers.next_roller(session, current)
-	if successor and successor ~= ns.Rollers.roller(session, current) then
+	local successor = Game.next_roller()
+	if successor and successor ~= Game.roller() then
 		Game.accept(session.host, "dealer", nil, successor)
 	end
 end
@@ -105,7 +107,7 @@ local function on_timeout(only_gone)
 	local current = Game.hand()
 	if not current or current.phase == Phase.OVER then return end
 	-- A roller gone with rolls to make: the next connected player dealt in deals on.
-	local roller = ns.Rollers.roller(session, current)
+	local roller = Game.roller()
 	local function due(name) return not only_gone or not connected(name) end
 	if roller ~= session.host and not connected(roller) then
 		deal_on(current)
@@ -134,7 +136,7 @@ local function on_timeout(only_gone)
 		local actor = current:to_act()
 		if not due(actor) then return end
 		Game.say(line:format(Game.short(actor)))
-		Game.turn(actor, ns.HoldemFlow.timeout_op(current))
+		Record.turn(actor, Game.timeout_op())
 	elseif current.phase == Phase.SHOWDOWN then
 		for _, seat in ipairs(current.seats) do
 			if Game.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
@@ -147,7 +149,7 @@ local function on_timeout(only_gone)
 end
 
 local function anyone_gone(current)
-	if not connected(ns.Rollers.roller(Game.session(), current)) then return true end
+	if not connected(Game.roller()) then return true end
 	for _, seat in ipairs(current.seats) do
 		if Game.in_hand(current, seat.name) and not connected(seat.name) then return true end
 	end
@@ -155,15 +157,15 @@ local function anyone_gone(current)
 end
 
 function Takeover.arm_timeout()
-	local session = Game.session()
+	local session = Session.current()
 	if not session or session.host ~= Comm.me() then return end
 	Heartbeat.arm_beat()
 	session.timer = (session.timer or 0) + 1
-	local armed, current = session.timer, Game.hand()
-	if not current or current.phase == Phase.OVER then return end
+	local armed, current = session.timer, Game.live()
+	if not current then return end
 	local function after(seconds, only_gone)
 		C_Timer.After(seconds, function()
-			session = Game.session()
+			session = Session.current()
 			if session and session.timer == armed then on_timeout(only_gone) end
 		end)
 	end
@@ -175,100 +177,6 @@ end
 Takeover.anyone_gone = anyone_gone
 
 ------------------------------------------------------------------------------
--- A host that does not reveal its own dice at a guided showdown: nobody's timeout mucks it, so
--- its deputy does (the first seat after it that is connected, which every client finds alike
--- from the public record). The deputy's MUCK names the host once the showdown's deadline is up
--- by its own clock; every client, the host's included, takes it only from that deputy, only
--- for the host, only while the host's reveal is missing, and only once the deadline is due by
--- its own clock (CLAIM_TOLERANCE, as for the host's claims). The host's hand is then dead: its
--- chips stay in the pot. A reveal heard first wins.
-
-local function deputy(session) return next_connected(session.seats, session.host) end
-local MUCK_AGAIN = 2 -- how many more times the deputy sends its MUCK
-
--- Why a MUCK for `player` from `sender` is not taken here, or nil (it is).
-local function muck_refusal(session, sender, player)
-	local current = Game.hand()
-	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then
-		return "no showdown is waiting"
-	end
-	if sender ~= deputy(session) then return "not the host's deputy" end
-	if player ~= session.host then return "only the host is mucked so" end
-	if not Game.in_hand(current, player) or current.shown[player] ~= nil
-		or Game.revealed(session.hands)[player] then return "the host's reveal is not missing" end
-	local wait = deadline(session, current)
-	if not wait or session.late == session.hands
-		or GetTime() - (session.moved_at or 0) < wait - CLAIM_TOLERANCE then
-		return "the showdown's time is not up here"
-	end
-end
-
--- The host's hand is dead here: its chips stay in the pot (Game's dead show, as a timeout's).
--- The MUCK goes in the table's record, so a client catching up replays it.
-local function muck_host(session)
-	local host = session.host
-	if host == Comm.me() then Game.say(L.TIMED_OUT:format(Game.short(host))) end
-	Game.revealed(session.hands)[host] = { Game.DEAD, "1,1", mucked = true }
-	session.log[#session.log + 1] = { "MUCK", { table = session.id, hand = session.hands,
-		player = host } }
-	-- (Replaying a record, the showdown may not have come yet: Game's next_show applies it then.)
-	if Game.hand().phase == Phase.SHOWDOWN then Game.apply_dead(host) end
-end
-
--- A MUCK heard again (the deputy sends it more than once, in case one is lost): the host's
--- hand is shown (dead) here already, or the hand over.
-local function muck_again(session, player)
-	local current = Game.hand()
-	return player == session.host
-		and (not current or current.phase == Phase.OVER or current.shown[player] ~= nil)
-end
-
-arm_deputy = function(session)
-	local current = Game.hand()
-	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN
-		or deputy(session) ~= Comm.me() then return end
-	local wait = deadline(session, current)
-	if not wait then return end
-	local moved_at, hands = session.moved_at, session.hands
-	C_Timer.After(wait + 1, function()
-		if Game.session() ~= session or session.moved_at ~= moved_at or session.hands ~= hands
-			or muck_refusal(session, Comm.me(), session.host) then return end
-		local muck = { table = session.id, hand = hands, player = session.host }
-		Comm.send("MUCK", muck)
-		muck_host(session) -- (a client hears no message of its own)
-		-- Nobody answers a MUCK, so a lost one would leave that client at the showdown: it goes
-		-- again with the host's beats, while no next hand has started here.
-		Heartbeat.every(Heartbeat.BEAT_SECONDS, 1, MUCK_AGAIN, function()
-			if Game.session() ~= session or session.hands ~= hands then return false end
-			Comm.send("MUCK", muck)
-		end)
-	end)
-end
-
-Comm.on("MUCK", function(sender, muck)
-	local session = Game.session()
-	if not session or muck.table ~= session.id or muck.hand ~= session.hands then return end
-	if muck_again(session, muck.player) then return end
-	-- Replaying the record, the host's copy of its deputy's MUCK: what the deputy did, once
-	-- due (a host has no reason to confess a muck of its own hand that never happened).
-	local why
-	if session.catching_up then
-		why = sender ~= session.host and "not the host's record"
-			or muck.player ~= session.host and "only the host is mucked so" or nil
-	else
-		why = muck_refusal(session, sender, muck.player)
-	end
-	if why then
-		local key = session.hands .. ":" .. sender .. ":" .. (muck.player or "?")
-		session.mucks_named = session.mucks_named or {}
-		if session.mucks_named[key] then return end
-		session.mucks_named[key] = true
-		return Game.say(L.MUCK_REFUSED:format(Game.short(sender), Game.short(muck.player or "?"), why))
-	end
-	muck_host(session)
-end)
-
-------------------------------------------------------------------------------
 -- The host gone: every client picks the same successor from the public record (the first
 -- seat after the host whose player is still connected), who carries on from the same state.
 -- The hand's dealer, if that was the host, passes to them too. With no seat left connected
@@ -277,23 +185,26 @@ end)
 -- The host gone, or back without its table (its HELLO says so): every client picks the same
 -- successor, the first seat after it whose player is still connected.
 local function succeed(gone)
-	local session = Game.session()
+	local session = Session.current()
 	local name = next_connected(session.seats, gone)
 	if not name then
 		Game.say(L.NOBODY_LEFT:format(Game.short(gone)))
 		return Game.void()
 	end
 	session.host, session.behind, session.succeeded_from = name, nil, gone
-	ns.CatchUp.know_host(name)
+	CatchUp.know_host(name)
 	Game.say(L.NEW_HOST:format(Game.short(gone), Game.short(name)))
 	if name ~= Comm.me() then return end
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
 	-- that it is in the record a catching-up player replays. Waiting resumes.
 	local current = Game.hand()
-	if current and current.phase ~= Phase.OVER and ns.Rollers.roller(session, current) == gone then
+	if current and current.phase ~= Phase.OVER and Game.roller() == gone then
 		deal_on(current)
 	end
 	Game.maybe_close()
 	Takeover.arm_timeout()
 end
 Takeover.succeed = succeed
+
+Session.provide("Takeover", Takeover)
+Session.on_use(function(flow, core) Game, Phase, CatchUp = flow, flow.Phase, core.CatchUp end)

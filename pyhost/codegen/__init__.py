@@ -31,9 +31,10 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua", "holdem/Fair.lua",
                "holdem/HandLog.lua", "core/Ledger.lua", "core/Rolls.lua", "core/Witness.lua",
                "core/Fingerprint.lua", "holdem/HoldemFlow.lua", "core/Session.lua",
-               "core/Record.lua", "holdem/Rollers.lua", "holdem/FairDeal.lua", "holdem/Game.lua",
-               "core/Heartbeat.lua", "core/Takeover.lua",
-               "core/CatchUp.lua", "holdem/Slash.lua"),
+               "core/Record.lua", "core/Heartbeat.lua", "core/Takeover.lua", "core/CatchUp.lua",
+               "holdem/Rollers.lua",
+               "holdem/FairDeal.lua", "holdem/Game.lua", "holdem/Deputy.lua",
+               "holdem/HoldemSession.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
 

@@ -14,6 +14,11 @@ from .hand import HoldemHand
 class ManualHand(HoldemHand):
     mode = "manual"
 
+    def _deal(self, *, hidden=None, deal_first: bool = False) -> None:
+        # Nothing is posted at a manual table, so a hand dealt first has nothing to wait for
+        # and opens at once, as the Lua engine's does.
+        super()._deal(hidden=hidden)
+
     def put(self, name: str, amount: object) -> list[Event]:
         seat, chips = self.verify_put(name, amount)
         seat.bank -= chips

@@ -11,6 +11,7 @@ ns.Record = Record
 
 local session -- the open table (Session.bind)
 local flow -- the game's flow (Session.use)
+local Heartbeat, Takeover, CatchUp -- loaded after this: handed on by Session.use
 local steps -- what may apply next, in this order: the host's orders, turns, then the flow's own
 
 local short, seated, hand_id = Session.short, Session.seated, Session.hand_id
@@ -18,7 +19,7 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 
 Session.bind(function(new) session = new end)
 
-local function say(line) return flow.say(line) end
+local say = Session.say
 
 -- Orders this client refused (table id and sequence number), kept past a dropped copy.
 local refused_orders = {}
@@ -33,13 +34,13 @@ local function resync()
 	if session.host == Comm.me() or session.dropping then return end
 	-- Dropped a moment later, not under the feet of whatever is running on this copy now;
 	-- nothing more is applied to it meanwhile (drain stops).
-	ns.CatchUp.know_host(session.host) -- (and its seats: whose snapshot it may take)
+	CatchUp.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
 	stale.dropping = true
 	C_Timer.After(0, function()
 		if session ~= stale then return end
 		Session.drop()
-		ns.CatchUp.hello(ns.CatchUp.KNOWN_RETRIES)
+		CatchUp.hello(CatchUp.KNOWN_RETRIES)
 	end)
 end
 
@@ -90,7 +91,7 @@ local function next_turn()
 	local entry = slot.attested
 	-- The host acting for another player claims their time ran out: taken only once it has
 	-- by this client's clock too (else the player's own turn, if it comes, is taken).
-	if entry and entry.player ~= session.host and ns.Takeover.claim_refused(entry.player) then
+	if entry and entry.player ~= session.host and Takeover.claim_refused(entry.player) then
 		entry = nil
 	end
 	entry = entry or (actor and slot[actor])
@@ -105,8 +106,8 @@ local function next_turn()
 	session.did[session.hands] = session.did[session.hands] or {}
 	session.did[session.hands][session.steps] = entry.key
 	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
-	flow.after(events)
-	ns.Takeover.arm_timeout()
+	flow.turn_taken(events)
+	Takeover.arm_timeout()
 	flow.settle()
 	return true
 end
@@ -163,7 +164,7 @@ local function ask_again()
 		return true
 	end
 	-- What the flow's own orders wait on (hold'em: commitments, reveals): nil if nothing.
-	local asked = flow.ask_again(item)
+	local asked = flow.ask_for(item)
 	if asked ~= nil then return asked end
 	local actor = flow.live() and flow.to_act()
 	if not actor or next(session.waiting) then return false end
@@ -203,7 +204,7 @@ end
 Comm.on("AGAIN", function(_, asked)
 	if not session or asked.table ~= session.id then return end
 	-- The flow's own steps (hold'em: this player's commitment or reveal) go again by the flow.
-	if flow.again(asked) then return end
+	if flow.asked_again(asked) then return end
 	if asked.player ~= Comm.me() and session.host ~= Comm.me() then return end
 	local sent = turn_sent(asked.hand, asked.step)
 	if sent then Comm.send("TURN", sent) end
@@ -242,9 +243,9 @@ drain = function()
 	draining = false
 	if not ok then error(failure, 0) end
 	if not session or session.dropping then return end
-	if moved then ns.Heartbeat.arm_beat() end
+	if moved then Heartbeat.arm_beat() end
 	if resume_turn() then return end
-	if pending() then ns.Heartbeat.watch_gap() end -- something came before one missing
+	if pending() then Heartbeat.watch_gap() end -- something came before one missing
 end
 
 -- Only the host orders the table or acts for another player: anyone else's such message is
@@ -263,8 +264,8 @@ take_turn = function(sender, sent)
 	if not (number and step and player) then return end
 	local attested = sender == session.host
 	if sender ~= player and not attested then return forged(sender) end
-	-- Who sent it (its nonce is theirs: the flow may need it, hold'em's Rollers.lua); in a
-	-- snapshot's record, as the host's record says.
+	-- Who sent it (its nonce, flow.nonce, is theirs: the flow may keep them from rolling
+	-- what it closes); in a snapshot's record, as the host's record says.
 	if sender ~= session.host or not session.catching_up or not sent.by then sent.by = sender end
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
@@ -293,7 +294,7 @@ local function turn(player, op, amount)
 	Comm.send("TURN", sent)
 	take_turn(Comm.me(), sent)
 	local number, step = sent.hand, sent.step
-	ns.Heartbeat.confirm("TURN", sent, function(now)
+	Heartbeat.confirm("TURN", sent, function(now)
 		return now.hands ~= number or now.steps > step -- someone acted after it
 	end)
 end
@@ -315,8 +316,9 @@ Comm.on("DO", function(sender, order)
 	drain()
 end)
 
-Session.on_use(function(game_flow)
+Session.on_use(function(game_flow, core)
 	flow = game_flow
+	Heartbeat, Takeover, CatchUp = core.Heartbeat, core.Takeover, core.CatchUp
 	steps = { next_order, next_turn }
 	for _, step in ipairs(flow.steps) do steps[#steps + 1] = step end
 end)

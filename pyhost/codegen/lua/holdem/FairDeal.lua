@@ -60,6 +60,12 @@ function FairDeal.roller()
 	return s and Rollers.roller(s, hand())
 end
 
+-- Who stands in for that roller (the host names them when the roll is late or its roller gone).
+function FairDeal.next_roller()
+	local s = session()
+	return s and Rollers.next_roller(s, hand())
+end
+
 -- The seed is its roller's first roll of the range the set's hash, the hand and the close's
 -- nonce give (Rollers.range), less its low end. The roll line and the close may come in
 -- either order, so roll lines wait in `pending` until the range is known; a roll made before
