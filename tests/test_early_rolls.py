@@ -153,6 +153,16 @@ def test_the_streets_roller_is_named_and_the_closer_is_told(tmp_path, addon):
     play(realm, gray, "/tflop")
     assert gray.chat.lines[-1] == "Riggs rolls the flop."
     assert not rolls_of(gray, 512)
+    # A roll of the flop's width in another range never binds and is no retry: named.
+    key, roller, low, high = due_roll(gray)
+    wrong = (1, 512) if low != 1 else (513, 1024)
+    play(realm, riggs, f"/roll {wrong[0]} {wrong[1]}")
+    named = (f"Riggs rolled {wrong[0]}-{wrong[1]}, not the flop's range ({low}-{high}): it "
+             "does not count.")
+    for client in seated:  # (then the roll line itself: a system line shows after the addons')
+        assert client.chat.lines.count(named) == 1 and client.chat.lines[-2] == named, client.name
+        assert client.chat.lines[-1].startswith("Riggs rolls "), client.name
+    assert due_roll(gray) == (key, roller, low, high)
     realm.script_rolls(street("5", "3", "6"))
     play(realm, riggs, "/tflop")
     for client in seated:

@@ -61,6 +61,7 @@ local L = {
 	SEED_NOT_ROLLED = "The betting opens once the seed is rolled (%s rolls it).",
 	LATE_DEAL = "too late: the set closed without your roll, so you sit this hand out",
 	STREET_OUT = "The %s is out already.",
+	WRONG_RANGE = "%s rolled %d-%d, not the %s's range (%d-%d): it does not count.",
 	NOT_DUE = "%s cannot roll the %s yet: %s",
 	ROLLER_IS = "%s rolls the %s.",
 	ROLLER_NOT_YOU = "%s rolls the %s: whoever closed the betting before a street does not roll it.",

@@ -374,8 +374,20 @@ function FairDeal.roll_line(text)
 	local kept = fair.kept_by[name] or 0
 	if kept >= KEPT then return end
 	fair.kept_by[name] = kept + 1
-	fair.pending[#fair.pending + 1] = { value, low, high, name }
+	local line = { value, low, high, name }
+	fair.pending[#fair.pending + 1] = line
+	-- Due here already, with its range known: the roller's line of its width in another range
+	-- came before the roller's roll of it (the server's lines keep their order), so it was made
+	-- before its moment or in a wrong range. It never binds, and is no retry: named once.
+	local key = Rollers.due(s, hand())
+	local due = key and (key == "seed" or s.mode == "guided") and Rollers.width(key) == high - low + 1
+		and name == Ambiguate(Rollers.roller(s, hand()), "short")
 	if seedlike then FairDeal.bind_seed() else FairDeal.apply_rolls() end
+	if due and not line.used and session() == s then
+		local first, last = Rollers.range(s, key)
+		say(L.WRONG_RANGE:format(short(name), low, high, key == "seed" and "seed" or
+			RULES.deal.streets[key], first, last))
+	end
 end
 
 ------------------------------------------------------------------------------
