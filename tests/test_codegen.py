@@ -226,15 +226,9 @@ def test_loading_each_file_touches_only_ledger_globals():
 
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module
 # or hold'em's phases. What it needs of the game it asks of the flow that plugged in
-# (Session.use), which every core module is handed. The files below still do, each for the
-# reason given; each stays on this list only while it does.
+# (Session.use), which every core module is handed.
 GAME_NAMES = re.compile(r"\bns\.(Game|Holdem|HoldemFlow|Hands|Betting|Pots|Fair|Dice|HandLog)\b"
                         r"|\bHoldemFlow\b|\bPhase\b")
-STILL_NAMING_THE_GAME = {
-    "Takeover.lua",  # the deal's, the rolls' and the showdown's timeouts compare Phase
-    "CatchUp.lua",  # a replayed street's dice (ROLLED) are read with ns.Dice
-    "Ledger.lua",  # a void hand's refund is written to ns.HandLog
-}
 
 
 def test_no_core_file_names_the_game():
@@ -242,9 +236,8 @@ def test_no_core_file_names_the_game():
     naming = {path.name: sorted({m.group(0) for m in GAME_NAMES.finditer(
                   path.read_text(encoding="utf-8"))})
               for path in sorted(core.glob("*.lua"))}
-    naming = {name: found for name, found in naming.items() if found}
-    assert set(naming) == STILL_NAMING_THE_GAME, naming
-    assert len(list(core.glob("*.lua"))) > len(STILL_NAMING_THE_GAME)
+    assert "Takeover.lua" in naming and "Session.lua" in naming  # the core's files were read
+    assert {name: found for name, found in naming.items() if found} == {}
 
 
 # No shipped Lua file is longer than this: a file that grows past it is split where a

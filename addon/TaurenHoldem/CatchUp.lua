@@ -4,9 +4,9 @@
 -- takes a snapshot from, what a host saves across a /reload, and the group changing.
 local _, ns = ...
 
-local L, Dice, Comm, Ledger, Witness = ns.L, ns.Dice, ns.Comm, ns.Ledger, ns.Witness
+local L, Comm, Ledger, Witness = ns.L, ns.Comm, ns.Ledger, ns.Witness
 local Session, Record, Fingerprint = ns.Session, ns.Record, ns.Fingerprint
-local Game -- the game's flow (Session.use)
+local flow -- the game's flow (Session.use)
 local Heartbeat, Takeover = ns.Heartbeat, ns.Takeover
 local every, from_host, note_host = Heartbeat.every, Heartbeat.from_host, Heartbeat.note_host
 local BEAT_SECONDS = Heartbeat.BEAT_SECONDS
@@ -132,7 +132,7 @@ local function record(session)
 	for i = from, #log do entries[#entries + 1] = { log[i][1], log[i][2] } end
 	-- The end says how far the record goes: a client short of it lost part of it.
 	entries[#entries + 1] = { "SNAPEND", { table = session.id, seq = session.seq,
-		hands = session.hands, steps = session.steps, over = not Game.live() and "over" or nil } }
+		hands = session.hands, steps = session.steps, over = not flow.live() and "over" or nil } }
 	-- Each as the wire would bring it (typed, empty fields nil, nothing undeclared): a host
 	-- replays its own record after a /reload through the same handlers.
 	for _, entry in ipairs(entries) do
@@ -202,9 +202,9 @@ Comm.on("SNAP", function(sender, snap)
 	-- What this client heard from the players themselves before it dropped its copy: the
 	-- record's entries are compared with it, and never replace it.
 	for number, own in pairs(Witness.heard(session.id)) do
-		for player, commitment in pairs(own.heard) do Game.heard(number)[player] = commitment end
+		for player, commitment in pairs(own.heard) do flow.heard(number)[player] = commitment end
 		for player, reveal in pairs(own.revealed) do
-			Game.revealed(number)[player] = { reveal[1], reveal[2] }
+			flow.revealed(number)[player] = { reveal[1], reveal[2] }
 		end
 	end
 	-- A copy given up on the way (its chunks lost, asked for in vain) leaves it unfinished:
@@ -233,7 +233,7 @@ Comm.on("BASE", function(sender, base)
 			session.banks[name] = CatchUp.confirmed(name, tonumber(bank), session.hands + 1)
 		end
 	end
-	Game.rebuild()
+	flow.rebuild()
 end)
 
 -- A record's entry, from the host, while this client replays it: the host's word, taken only
@@ -267,20 +267,20 @@ end)
 
 Comm.on("HEARD", function(sender, heard)
 	if not (replayed(sender, heard) and heard.hand and heard.player) then return end
-	local own = Game.heard(heard.hand)[heard.player] -- (what this client heard itself, if any)
+	local own = flow.heard(heard.hand)[heard.player] -- (what this client heard itself, if any)
 	if own and own ~= (heard.commitment or "") then return differs(heard.player, "commitment") end
-	Game.heard(heard.hand)[heard.player] = heard.commitment or ""
+	flow.heard(heard.hand)[heard.player] = heard.commitment or ""
 end)
 
 Comm.on("REVEALED", function(sender, reveal)
 	if not (replayed(sender, reveal) and reveal.hand and reveal.player) then return end
-	local own = Game.revealed(reveal.hand)[reveal.player]
+	local own = flow.revealed(reveal.hand)[reveal.player]
 	-- (A dead one is the host's timeout, its order: no reveal of the player's.)
-	if own and reveal.secret ~= Game.DEAD
+	if own and reveal.secret ~= flow.DEAD
 		and (own[1] ~= (reveal.secret or "") or own[2] ~= (reveal.dice or "")) then
 		return differs(reveal.player, "reveal")
 	end
-	Game.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
+	flow.revealed(reveal.hand)[reveal.player] = { reveal.secret or "", reveal.dice or "" }
 end)
 
 -- Before the record's seed or a street is taken as the host's word: the roll lines this
@@ -288,23 +288,22 @@ end)
 local function own_lines(session)
 	if session.lines_read then return end
 	session.lines_read = true
-	for _, text in ipairs(Witness.lines(session)) do Game.roll_line(text) end
-	Game.read_unread_rolls()
+	for _, text in ipairs(Witness.lines(session)) do flow.roll_line(text) end
+	flow.read_unread_rolls()
 end
 
 Comm.on("ROLLED", function(sender, rolled)
 	local session = Session.current()
 	if not (replayed(sender, rolled) and rolled.hand == session.hands) then return end
 	own_lines(session)
-	-- Only a street the rules have, with as many dice as it takes; never over one this client
-	-- read from its own roll line.
-	local wanted = ns.Rules.deal.community[rolled.street or 0]
-	local dice = rolled.dice and Dice.decode(rolled.dice)
-	if not (wanted and dice and #dice == wanted) or session.rolls[rolled.street] then return end
+	-- Only a shared roll the rules have, with as many dice as it takes (flow.shared_dice); never
+	-- over one this client read from its own roll line.
+	local dice = flow.shared_dice(rolled.street, rolled.dice)
+	if not dice or session.rolls[rolled.street] then return end
 	session.rolls[rolled.street] = dice -- the host's word, marked so here and in the log
 	CatchUp.note(L.AWAY_STREET:format(ns.Rules.deal.streets[rolled.street], session.hands,
 		Session.short(session.host)))
-	Game.apply_rolls()
+	flow.apply_rolls()
 end)
 
 Comm.on("SEED", function(sender, seed)
@@ -313,7 +312,7 @@ Comm.on("SEED", function(sender, seed)
 		own_lines(session)
 		-- Taken if this client read no roll line of the seed's range itself (bind_seed).
 		session.fair.attested_seed = session.fair.attested_seed or seed.seed
-		Game.bind_seed()
+		flow.bind_seed()
 	end
 end)
 
@@ -322,11 +321,11 @@ Comm.on("SNAPEND", function(sender, ending)
 	if not session and Fingerprint.is_foreign(ending.table) then return end -- a table of other rules
 	if not session then return CatchUp.hello(1) end -- the snapshot's start was lost: again
 	if not from_host(sender, ending) or not session.catching_up then return end
-	Game.restore_secret() -- this player's own secret survived the reload in SavedVariables
+	flow.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
 	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
 	CatchUp.know_host(session.host) -- (and the seats the record gave)
-	Game.read_unread_rolls()
+	flow.read_unread_rolls()
 	if Session.current() ~= session then return end
 	Session.say(L.CAUGHT_UP:format(Session.short(session.host)))
 	-- Nothing here to check its banks against: they are its word.
@@ -334,12 +333,12 @@ Comm.on("SNAPEND", function(sender, ending)
 		Session.say(L.TOOK_TABLE:format(Session.short(session.host), Session.short(session.host)))
 	end
 	for _, line in ipairs(session.notes or {}) do Session.say(line) end
-	Game.my_dice()
-	Session.say(Game.status_line())
+	flow.my_dice()
+	Session.say(flow.status_line())
 	Record.drain() -- a turn of this player's the record lacks goes again
 	if Session.current() ~= session then return end
-	Game.after({}) -- whose turn it is, or this player's reveal if the showdown is on
-	Game.roll_seed_soon() -- a dealer whose seed roll is still due
+	flow.after({}) -- whose turn it is, or this player's reveal if the showdown is on
+	flow.roll_seed_soon() -- a dealer whose seed roll is still due
 	local seq, hands, steps = ending.seq, ending.hands, ending.steps
 	if seq and hands and steps then note_host(session, seq, hands, steps, ending.over == "over") end
 end)
@@ -372,7 +371,7 @@ function CatchUp.roster_changed()
 	end
 	if connected(session.host) then
 		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
-		local current = Game.live()
+		local current = flow.live()
 		if not session.timeout and current and anyone_gone(current) then
 			Takeover.arm_timeout()
 		end
@@ -423,4 +422,4 @@ function CatchUp.hello(retries)
 end
 
 Session.provide("CatchUp", CatchUp)
-Session.on_use(function(flow) Game = flow end)
+Session.on_use(function(game_flow) flow = game_flow end)

@@ -30,7 +30,7 @@ local function muck_refusal(session, sender, player)
 	if player ~= session.host then return "only the host is mucked so" end
 	if not Game.in_hand(current, player) or current.shown[player] ~= nil
 		or Game.revealed(session.hands)[player] then return "the host's reveal is not missing" end
-	local wait = deadline(session, current)
+	local wait = deadline(session)
 	if not wait or session.late == session.hands
 		or GetTime() - (session.moved_at or 0) < wait - CLAIM_TOLERANCE then
 		return "the showdown's time is not up here"
@@ -61,7 +61,7 @@ local function arm_deputy(session)
 	local current = Game.hand()
 	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN
 		or deputy(session) ~= Comm.me() then return end
-	local wait = deadline(session, current)
+	local wait = deadline(session)
 	if not wait then return end
 	local moved_at, hands = session.moved_at, session.hands
 	C_Timer.After(wait + 1, function()

@@ -242,6 +242,7 @@ ORDERS.void = function(player, amount, target, dice)
 	-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
 	local s = session()
 	Ledger.void(s)
+	HandLog.void(s, s.before_hand)
 	say(L.VOID:format(s.hands))
 	game().rebuild()
 end

@@ -3,7 +3,7 @@
 -- Knows nothing of any game: a table's engine reports its banks, the ledger keeps them.
 local _, ns = ...
 
-local RULES, HandLog, Comm = ns.Rules, ns.HandLog, ns.Comm
+local RULES, Comm = ns.Rules, ns.Comm
 
 local Ledger = {}
 ns.Ledger = Ledger
@@ -75,10 +75,10 @@ function Ledger.hand_starts(session)
 	for name, bank in pairs(session.banks) do mine.start[name] = bank end
 end
 
--- The hand is void: every bet back, the banks as it started, here and in the record.
+-- The hand is void: every bet back, the banks as it started, here and in this client's record
+-- (the game's own log, if it keeps one, is the flow's to write).
 function Ledger.void(session)
 	for name, bank in pairs(session.before_hand) do
 		session.banks[name], banks[name] = bank, bank
 	end
-	HandLog.void(session, session.before_hand)
 end

@@ -7,7 +7,7 @@
 local _, ns = ...
 
 local Comm, Session, Record = ns.Comm, ns.Session, ns.Record
-local Game, CatchUp -- the game's flow, and CatchUp.lua (loaded after this): Session.use
+local flow, CatchUp -- the game's flow, and CatchUp.lua (loaded after this): Session.use
 
 local Heartbeat = {}
 ns.Heartbeat = Heartbeat
@@ -64,11 +64,11 @@ end
 -- of the host (a new host who missed an order) takes the host's record.
 local BEAT_SECONDS, BEATS = 10, 3
 
--- Where the host stands: its counts, and the flow's own (Game.where: hold'em's streets, the
+-- Where the host stands: its counts, and the flow's own (flow.where: hold'em's streets, the
 -- commitments or reveals it has, the hand over, the seed, the banks' digest).
 local function beat()
 	local session = Session.current()
-	local at = Game.where()
+	local at = flow.where()
 	at.table, at.seq, at.hands, at.steps = session.id, session.seq, session.hands, session.steps
 	Comm.send("AT", at)
 end
@@ -126,9 +126,9 @@ Comm.on("AT", function(sender, at)
 	if seq < session.seq or hands < session.hands then return Record.resync() end -- the host's rules
 	-- What the flow reads in the beat (hold'em: a seed that differs, other banks with no hand
 	-- in play): true if it dropped this copy for the host's record.
-	if Game.host_beat(sender, at) then return end
+	if flow.host_beat(sender, at) then return end
 	-- (The host's flags are there only while its hand waits on commitments or reveals.)
-	if hands == session.hands and Game.hand() then
+	if hands == session.hands and flow.hand() then
 		-- Sent again, and again after that if the host still shows no sign of it (it beats
 		-- only when its table moves, and a lost resend would leave it stuck).
 		local function again(kind, resent)
@@ -137,10 +137,10 @@ Comm.on("AT", function(sender, at)
 		end
 		local turn = steps < session.steps and Record.turn_sent(hands, steps + 1)
 		if turn then again("TURN", turn) end
-		Game.send_again(at, again) -- the flow's own (hold'em: this player's commitment, reveal)
+		flow.send_again(at, again) -- the flow's own (hold'em: this player's commitment, reveal)
 	end
 	note_host(session, seq, hands, steps, at.over == "over", at.streets)
 end)
 
 Session.provide("Heartbeat", Heartbeat)
-Session.on_use(function(flow, core) Game, CatchUp = flow, core.CatchUp end)
+Session.on_use(function(game_flow, core) flow, CatchUp = game_flow, core.CatchUp end)

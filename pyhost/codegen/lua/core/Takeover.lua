@@ -3,9 +3,8 @@
 local _, ns = ...
 
 local L, Comm, Heartbeat, Session, Record = ns.L, ns.Comm, ns.Heartbeat, ns.Session, ns.Record
--- The game's flow and its phases (which what follows still compares), and CatchUp.lua, which
--- loads after this: handed on by Session.use.
-local Game, Phase, CatchUp
+-- The game's flow, and CatchUp.lua, which loads after this: handed on by Session.use.
+local flow, CatchUp
 
 local Takeover = {}
 ns.Takeover = Takeover
@@ -40,20 +39,18 @@ end
 -- behind this hand (its clock started late).
 local CLAIM_TOLERANCE = 5
 
--- How long the table waits, in this phase, for a player still connected: a table opened with
--- `timeout N` waits N seconds for anyone; one with deadlines (a guided table not opened
--- `notimeout`, or any opened with `timeout` alone: Game.open) waits the ruleset's deadline for
--- the phase (RULES.table: deal_timeout while the commitment set is open,
--- roll_timeout for the seed and each street, acting_timeout for a bet, showdown_timeout for a
--- reveal); otherwise nil: it waits, however long.
-local function deadline(session, current)
+-- How long the table waits, at the stage the hand in play waits at (flow.stage), for a player
+-- still connected: a table opened with `timeout N` waits N seconds for anyone; one with
+-- deadlines (a guided table not opened `notimeout`, or any opened with `timeout` alone) waits
+-- the ruleset's deadline for the stage (RULES.table: deal_timeout while the players' own
+-- commitments are awaited, roll_timeout for a shared roll, acting_timeout for a turn,
+-- showdown_timeout for a reveal); otherwise nil: it waits, however long.
+local DEADLINES = { deal = "deal_timeout", roll = "roll_timeout", turn = "acting_timeout",
+	showdown = "showdown_timeout" }
+local function deadline(session)
 	if session.timeout then return session.timeout end
-	if not session.deadlines or not current or current.phase == Phase.OVER then return nil end
-	local rules = ns.Rules.table
-	if not session.fair.set_hash then return rules.deal_timeout end
-	if not session.fair.seed or current.phase == Phase.ROLL then return rules.roll_timeout end
-	if current.phase == Phase.SHOWDOWN then return rules.showdown_timeout end
-	return rules.acting_timeout
+	local stage = session.deadlines and flow.stage()
+	return stage and ns.Rules.table[DEADLINES[stage]] or nil
 end
 
 Takeover.connected, Takeover.next_connected = connected, next_connected
@@ -64,7 +61,7 @@ Takeover.deadline, Takeover.CLAIM_TOLERANCE = deadline, CLAIM_TOLERANCE
 function Takeover.moved()
 	local session = Session.current()
 	session.moved_at, session.holding = GetTime(), nil
-	Game.moved(session)
+	flow.moved(session)
 end
 
 function Takeover.claim_refused(name)
@@ -72,14 +69,14 @@ function Takeover.claim_refused(name)
 	if session.catching_up or session.host == Comm.me() or session.late == session.hands then
 		return false
 	end
-	local wait = deadline(session, Game.hand())
+	local wait = deadline(session)
 	if not connected(name) then wait = math.min(wait or DROP_GRACE, DROP_GRACE) end
 	local waited = GetTime() - (session.moved_at or 0)
 	if wait and waited >= wait - CLAIM_TOLERANCE then return false end
 	local key = session.hands .. ":" .. session.steps .. ":" .. name
 	if session.holding ~= key then
 		session.holding = key
-		Game.say(L.EARLY_CLAIM:format(Game.short(session.host), Game.short(name), Game.short(name),
+		flow.say(L.EARLY_CLAIM:format(flow.short(session.host), flow.short(name), flow.short(name),
 			math.floor(waited)))
 		if wait then
 			C_Timer.After(wait - CLAIM_TOLERANCE - waited + 0.1, function()
@@ -94,64 +91,65 @@ end
 
 -- The host names who deals on for a roller gone (or late): the next connected player dealt in
 -- after them, never the sender of what is due's moment (the flow's roller and next_roller).
-local function deal_on(current)
-	local session = Game.session()
-	local successor = Game.next_roller()
-	if successor and successor ~= Game.roller() then
-		Game.accept(session.host, "dealer", nil, successor)
+local function deal_on()
+	local session = Session.current()
+	local successor = flow.next_roller()
+	if successor and successor ~= flow.roller() then
+		flow.accept(session.host, "dealer", nil, successor)
 	end
 end
 
 local function on_timeout(only_gone)
-	local session = Game.session()
-	local current = Game.hand()
-	if not current or current.phase == Phase.OVER then return end
+	local session = Session.current()
+	local stage = flow.stage()
+	if not stage then return end
+	local current = flow.hand()
 	-- A roller gone with rolls to make: the next connected player dealt in deals on.
-	local roller = Game.roller()
+	local roller = flow.roller()
 	local function due(name) return not only_gone or not connected(name) end
 	if roller ~= session.host and not connected(roller) then
-		deal_on(current)
-	elseif due(roller) and session.fair.set_hash
-		and (not session.fair.seed or current.phase == Phase.ROLL) then
+		deal_on()
+	elseif due(roller) and stage == "roll" then
 		-- A roller who did not roll the seed or a street in time: the next player deals on.
-		Game.say(L.TIMED_OUT:format(Game.short(roller)))
-		return deal_on(current)
+		flow.say(L.TIMED_OUT:format(flow.short(roller)))
+		return deal_on()
 	end
 	local line = only_gone and L.DROPPED or L.TIMED_OUT
-	if not session.fair.set_hash then
+	if stage == "deal" then
 		local everyone_due = true
 		for _, seat in ipairs(current.seats) do
-			if Game.in_hand(current, seat.name) and not session.fair.commits[seat.name]
+			if flow.in_hand(current, seat.name) and not session.fair.commits[seat.name]
 				and not due(seat.name) then everyone_due = false end
 		end
-		if everyone_due then Game.maybe_close(true) end
-		if everyone_due and not session.fair.set_hash then
+		if everyone_due then flow.maybe_close(true) end
+		if everyone_due and flow.stage() == "deal" then
 			-- Nobody committed: no dice for anyone, so nothing to play for. Void, bets back.
-			return Game.accept(session.host, "void")
+			return flow.accept(session.host, "void")
 		end
 		-- The deal's own deadline closes the set and no more: a bet has its own deadline.
 		if everyone_due and session.deadlines then return end
 	end
-	if current.phase == Phase.BETTING then
-		local actor = current:to_act()
-		if not due(actor) then return end
-		Game.say(line:format(Game.short(actor)))
-		Record.turn(actor, Game.timeout_op())
-	elseif current.phase == Phase.SHOWDOWN then
+	if stage == "showdown" then
 		for _, seat in ipairs(current.seats) do
-			if Game.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
-				Game.say(line:format(Game.short(seat.name)))
-				Game.accept(seat.name, "show", session.hands, Game.DEAD, { 1, 1 }) -- no secret: dead
+			if flow.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
+				flow.say(line:format(flow.short(seat.name)))
+				flow.accept(seat.name, "show", session.hands, flow.DEAD, { 1, 1 }) -- no secret: dead
 				return
 			end
 		end
+		return
+	end
+	local actor = flow.to_act() -- (a turn awaited: hold'em's betting)
+	if actor and due(actor) then
+		flow.say(line:format(flow.short(actor)))
+		Record.turn(actor, flow.timeout_op())
 	end
 end
 
 local function anyone_gone(current)
-	if not connected(Game.roller()) then return true end
+	if not connected(flow.roller()) then return true end
 	for _, seat in ipairs(current.seats) do
-		if Game.in_hand(current, seat.name) and not connected(seat.name) then return true end
+		if flow.in_hand(current, seat.name) and not connected(seat.name) then return true end
 	end
 	return false
 end
@@ -161,7 +159,7 @@ function Takeover.arm_timeout()
 	if not session or session.host ~= Comm.me() then return end
 	Heartbeat.arm_beat()
 	session.timer = (session.timer or 0) + 1
-	local armed, current = session.timer, Game.live()
+	local armed, current = session.timer, flow.live()
 	if not current then return end
 	local function after(seconds, only_gone)
 		C_Timer.After(seconds, function()
@@ -170,7 +168,7 @@ function Takeover.arm_timeout()
 		end)
 	end
 	-- A player gone gets DROP_GRACE seconds, however long the phase's deadline for the others.
-	local wait = deadline(session, current)
+	local wait = deadline(session)
 	if anyone_gone(current) and (not wait or wait > DROP_GRACE) then after(DROP_GRACE, true) end
 	if wait then after(wait, false) end
 end
@@ -188,23 +186,20 @@ local function succeed(gone)
 	local session = Session.current()
 	local name = next_connected(session.seats, gone)
 	if not name then
-		Game.say(L.NOBODY_LEFT:format(Game.short(gone)))
-		return Game.void()
+		flow.say(L.NOBODY_LEFT:format(flow.short(gone)))
+		return flow.void()
 	end
 	session.host, session.behind, session.succeeded_from = name, nil, gone
 	CatchUp.know_host(name)
-	Game.say(L.NEW_HOST:format(Game.short(gone), Game.short(name)))
+	flow.say(L.NEW_HOST:format(flow.short(gone), flow.short(name)))
 	if name ~= Comm.me() then return end
 	-- If the old host was the hand's dealer, the new host names who deals on: an order, so
 	-- that it is in the record a catching-up player replays. Waiting resumes.
-	local current = Game.hand()
-	if current and current.phase ~= Phase.OVER and Game.roller() == gone then
-		deal_on(current)
-	end
-	Game.maybe_close()
+	if flow.live() and flow.roller() == gone then deal_on() end
+	flow.maybe_close()
 	Takeover.arm_timeout()
 end
 Takeover.succeed = succeed
 
 Session.provide("Takeover", Takeover)
-Session.on_use(function(flow, core) Game, Phase, CatchUp = flow, flow.Phase, core.CatchUp end)
+Session.on_use(function(game_flow, core) flow, CatchUp = game_flow, core.CatchUp end)

@@ -609,6 +609,7 @@ function Game.void()
 	local current = hand()
 	if current and current.phase ~= Phase.OVER and session.before_hand then
 		Ledger.void(session)
+		HandLog.void(session, session.before_hand)
 		Game.say(L.VOID:format(session.hands))
 	end
 	Session.drop()
@@ -637,7 +638,6 @@ for op in pairs(ORDERS) do
 	if op ~= "commit" then host_orders[op] = true end
 end
 
-Game.Phase = Phase -- (core/Takeover.lua's deal, roll and showdown parts still compare it)
 Game.host_orders = host_orders
 function Game.bind(new) session = new end
 function Game.dropped() my_dice = nil end

@@ -296,7 +296,29 @@ end
 
 Game.steps = { next_commit, next_show }
 Game.live = live
-function Game.to_act() return hand():to_act() end
+-- Whose turn it is, if a turn is awaited (a guided hand's betting); nil otherwise.
+function Game.to_act()
+	local current = hand()
+	return current and current.phase == Phase.BETTING and current:to_act() or nil
+end
+-- The stage the hand in play waits at (core/Takeover.lua's deadlines and timeouts): "deal"
+-- (the players' commitments), "roll" (the seed or a street), "turn" (a bet), "showdown" (the
+-- reveals); nil with no hand in play.
+function Game.stage()
+	local current = live()
+	if not current then return nil end
+	if not session.fair.set_hash then return "deal" end
+	if not session.fair.seed or current.phase == Phase.ROLL then return "roll" end
+	if current.phase == Phase.SHOWDOWN then return "showdown" end
+	return "turn"
+end
+-- A shared roll's dice as a message gives them (a street, replayed: core/CatchUp.lua): nil
+-- unless the rules have that street and the text has as many dice as it takes.
+function Game.shared_dice(index, text)
+	local wanted = ns.Rules.deal.community[index or 0]
+	local dice = text and Dice.decode(text)
+	if wanted and dice and #dice == wanted then return dice end
+end
 function Game.nonce() return Fair.new_nonce() end -- a turn's (a street's range comes from it)
 function Game.streets()
 	local current = live()
