@@ -99,10 +99,10 @@ def test_a_client_whose_banks_went_astray_takes_the_hosts_record(tmp_path, addon
     # of its banks; Gray's client sees the difference and takes the host's record.
     astray = tmp_path / "astray" / "TaurenHoldem"
     shutil.copytree(addon, astray)
-    game = (astray / "Game.lua").read_text(encoding="utf-8")
+    game = (astray / "Actions.lua").read_text(encoding="utf-8")
     header = "local function apply(op, player, amount, target, dice)\n"
     assert header in game
-    (astray / "Game.lua").write_text(game.replace(header, header + (
+    (astray / "Actions.lua").write_text(game.replace(header, header + (
         '\tif op == "give" and not DroppedOneGive then DroppedOneGive = true return end\n')),
         encoding="utf-8")
     realm = Realm(seed=35, wtf=tmp_path / "WTF")

@@ -33,7 +33,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Fingerprint.lua", "holdem/HoldemFlow.lua", "core/Session.lua",
                "core/Record.lua", "core/Heartbeat.lua", "core/Takeover.lua", "core/CatchUp.lua",
                "holdem/Rollers.lua",
-               "holdem/FairDeal.lua", "holdem/Game.lua", "holdem/Deputy.lua",
+               "holdem/FairDeal.lua", "holdem/Actions.lua", "holdem/Game.lua", "holdem/Deputy.lua",
                "holdem/HoldemSession.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"

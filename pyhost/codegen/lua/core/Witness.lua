@@ -13,7 +13,7 @@ ns.Witness = Witness
 -- moves = { player = { key, ... } in the order heard } }, for one table (`heard_at`).
 local heard, heard_at = {}, nil
 -- A player's own chips (a move at a manual table, a give or a reset anywhere): the host orders
--- these only on the owner's own ACT (holdem/Game.lua).
+-- these only on the owner's own ACT (Session.lua, Record.lua).
 local MOVE_OPS = { put = true, bet = true, check = true, call = true, raise = true, fold = true,
 	allin = true, pot = true, give = true, reset = true }
 Witness.MOVE_OPS = MOVE_OPS

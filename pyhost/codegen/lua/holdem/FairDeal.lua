@@ -1,8 +1,8 @@
 -- A guided table's fair deal, seen from one client: the commitments and the closed set, the
 -- seed's roll, the streets' rolls and who makes them, the table's own orders for them (start,
 -- commit, close, dealer, void), and the commands that set them off (/tdeal, the streets,
--- start). Game.lua (loaded after it) receives it and hands back, through ns.Game, what the
--- table keeps: the session, the hand, its sequencing.
+-- start). Actions.lua and Game.lua (loaded after it) receive it and hand back, through ns.Game,
+-- what the table keeps: the session, the hand, its sequencing.
 local _, ns = ...
 
 local Phase = ns.Holdem.Phase
@@ -15,7 +15,7 @@ local RULES = ns.Rules
 local FairDeal = {}
 ns.FairDeal = FairDeal
 
--- The table (Game.lua), loaded after this file: read when a function runs.
+-- The table (Game.lua, Actions.lua), loaded after this file: read when a function runs.
 local function game() return ns.Game end
 local function session() return ns.Game.session() end
 local function hand() return ns.Game.hand() end
@@ -179,7 +179,7 @@ function FairDeal.deal_in()
 end
 
 ------------------------------------------------------------------------------
--- The table's own orders for the deal (Game.lua's ORDERS takes them).
+-- The table's own orders for the deal (Actions.lua's ORDERS takes them).
 
 local ORDERS = {}
 FairDeal.ORDERS = ORDERS

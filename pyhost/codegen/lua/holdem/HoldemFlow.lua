@@ -1,6 +1,6 @@
 -- What the hold'em flow brings to the table core: its own message kinds, its turns' ops, what
 -- a timeout does in a betting turn, and the table's status in words. (The rest of the flow
--- is still in Game.lua; the engine is Holdem.lua.)
+-- is in Actions.lua, Game.lua and HoldemSession.lua; the engine is Holdem.lua.)
 local _, ns = ...
 
 local L, Phase = ns.L, ns.Holdem.Phase
