@@ -46,6 +46,55 @@ local function refusal(player, action, amount, dice, target)
 	if not events then return reason end
 end
 
+-- The ops a player may name at the hand (the engine's; a give and a reset are the bank's).
+local HAND_OPS = { "check", "call", "bet", "raise", "fold", "allin", "put", "roll", "show", "muck",
+	"pot" }
+
+-- `count` dice of the first face: the engine checks a show's or a roll's dice for their count.
+local function some_dice(count)
+	local dice = {}
+	for i = 1, count or 0 do dice[i] = 1 end
+	return count and dice or nil
+end
+
+-- What `player` may do now: each op of the hand the engine would accept (refusal, on a copy),
+-- tried with the least amount it could take (a bet or raise of the least it may be, all-in for
+-- less too; a guided put as a call or check, or as that raise; a manual put of 1) and dice of
+-- the count it wants. Empty with no hand in play.
+local function legal(player)
+	local current, ops = session and session.engine and session.engine.hand, {}
+	if not current or current.phase == Phase.OVER then return ops end
+	local options = current.phase == Phase.BETTING and current.round
+		and current.round:options(current.round:to_act())
+	local least, owed = 1, 0
+	if options then
+		least, owed = math.min(options.least, options.most), options.to_call
+		if least == 0 then least = options.least end
+	end
+	local amounts = { bet = { least }, raise = { least },
+		put = options and { owed, owed + least } or { least } }
+	local dice = { show = some_dice(RULES.deal.hidden),
+		roll = some_dice(RULES.deal.community[#current.community + 1]) }
+	for _, op in ipairs(HAND_OPS) do
+		for _, amount in ipairs(amounts[op] or { false }) do
+			if not refusal(player, op, amount or nil, dice[op], op == "pot" and player or nil) then
+				ops[#ops + 1] = op
+				break
+			end
+		end
+	end
+	return ops
+end
+
+-- How the last hand ended, as its engine has it: nil until it is over (and once the next
+-- starts, or a seat changes the table, the engine's new).
+local function result()
+	local current = session and session.engine and session.engine.hand
+	if not current or current.phase ~= Phase.OVER then return nil end
+	return { payouts = copy(current.payouts, {}), contributions = copy(current.contributions, {}),
+		pots = copy(current.final_pots, {}) }
+end
+
 local function rebuild()
 	local players = {}
 	for i, name in ipairs(session.seats) do players[i] = { name, session.banks[name] } end
@@ -327,4 +376,4 @@ Actions.status_line, Actions.hand_id, Actions.after, Actions.encode_dice = statu
 Actions.DEAD, Actions.in_hand, Actions.heard, Actions.revealed = DEAD, in_hand, heard, revealed
 Actions.check_later, Actions.engine_act, Actions.apply, Actions.accept = check_later, engine_act,
 	apply, accept
-Actions.host_orders = host_orders
+Actions.host_orders, Actions.legal, Actions.result = host_orders, legal, result

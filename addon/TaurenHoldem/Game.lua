@@ -367,6 +367,10 @@ end
 -- plugs Game in: docs/addon.md, "The table core and a game flow").
 
 Game.host_orders = Actions.host_orders -- (the host's decisions, never a player's request)
+-- The game's own interface (docs/addon.md): start a hand (start: the host's command), whose
+-- turn (to_act), what a player may do now, one action (request: this player's, checked here and
+-- sent to the host), how the hand ended.
+Game.legal, Game.result = Actions.legal, Actions.result
 function Game.bind(new) session = new end
 function Game.dropped() my_dice = nil end
 function Game.attach(saved)
