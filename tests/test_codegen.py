@@ -147,7 +147,7 @@ LEDGER = {
     "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
-    "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "table"}, set()),
+    "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table"}, set()),
     "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),

@@ -58,6 +58,11 @@ def newcomer_answered_first_by(realm: Realm, seated, liar, table_id: str, opener
     return mogg
 
 
+def ledger(client) -> dict:
+    """This client's own record of the banks (TaurenHoldemDB), by full name."""
+    return dict(client.addons[PREFIX].namespace[b"Session"][b"db"]()[b"banks"].items())
+
+
 def table(realm: Realm, addon: Path, names: list[str], evil_name: str, evil: Path, dealt=False):
     seated = (dealt_table if dealt else seat_table)(realm, addon, names,
                                                     addons={evil_name: evil})
@@ -82,6 +87,7 @@ def test_a_seat_forging_a_table_of_its_own_is_named_by_the_seats_and_dropped(tmp
             in mogg.chat)
     assert status(realm, mogg) == status(realm, riggs)
     assert "Dakx 5000" not in status(realm, mogg)
+    assert ledger(mogg)[b"Dakx-Thunderhorn"] == 20  # the dropped table's banks are not kept
     # Dakx whispers his table again after a /reload: Mogg knows Skoll as the host now.
     play(realm, mogg, "/reload")
     forge(dakx, mogg, seated.table_id, skoll.full_name, {"Dakx": 5000})
@@ -170,4 +176,30 @@ def test_a_newcomer_between_tables_seats_confirm_banks_as_they_sat(tmp_path, add
             in vex.chat)
     assert not vex.chat.matching(DROPPED)
     assert status(realm, vex) == status(realm, riggs)
+    assert realm.errors() == []
+
+
+def test_a_reload_before_the_seats_answer_leaves_nothing_of_the_forged_table(tmp_path, addon,
+                                                                            evil):
+    realm = Realm(seed=66, wtf=tmp_path / "WTF")
+    seated = table(realm, addon, ["Skoll", "Riggs", "Gray", "Dakx"], "Dakx", evil)
+    skoll, riggs, _, dakx = seated
+    mogg = realm.login("Mogg", addons=[addon])
+    realm.invite(skoll, mogg)
+    # (Ghost, not in the group, never answers: the check waits on him.)
+    forge(dakx, mogg, seated.table_id, skoll.full_name, {"Skoll": 20, "Dakx": 5000, "Ghost": 9})
+    realm.advance(0.5)
+    assert mogg.chat.matching("Took Dakx's table")  # the check is under way
+    assert ledger(mogg)[b"Dakx-Thunderhorn"] == 5000
+    assert not mogg.chat.matching(DROPPED)
+    mogg.type("/reload")  # before it ends: Dakx is not the host it knows, nor 5000 its record
+    realm.run_until_quiet()
+    realm.advance(30)
+    realm.run_until_quiet()
+    assert ledger(mogg)[b"Dakx-Thunderhorn"] == 20 and b"Ghost-Thunderhorn" not in ledger(mogg)
+    assert not mogg.chat.matching(DROPPED)
+    assert mogg.chat.matching("Caught up with Skoll's table")
+    assert ("Skoll's table: 3 of its 3 other seats confirm it themselves (table, host, bank)."
+            in mogg.chat)
+    assert status(realm, mogg) == status(realm, riggs)
     assert realm.errors() == []

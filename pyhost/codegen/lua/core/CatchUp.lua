@@ -193,6 +193,7 @@ Comm.on("SNAP", function(sender, snap)
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = snap.opener or sender
 	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
+	SnapCheck.taking() -- (the ledger as it stands, should its seats contradict the snapshot)
 	if not Session.open_session(snap.table, opener, snap.mode, snap.minimum,
 		snap.blinds == true, Ledger.confirmed(opener, snap.bank), true) then return end
 	local session = Session.current()
@@ -394,6 +395,7 @@ function CatchUp.save()
 end
 
 function CatchUp.enter(reloading)
+	SnapCheck.resume() -- (a check of a snapshot's seats that a /reload cut short)
 	local hosting, me = Session.db().hosting, Comm.me()
 	local entries = hosting[me]
 	hosting[me] = nil

@@ -20,6 +20,7 @@ local ANSWER_SECONDS = 4 -- a client answers each asker at most once per this
 local answered = {}
 local refused = {} -- players whose snapshot this client dropped, by name: not taken again
 local check -- the check under way: { id, host, seats, said = { name = answer } }
+local ledger_before -- this client's ledger as the last snapshot found it (SnapCheck.taking)
 
 function SnapCheck.refused(name) return refused[name] == true end
 
@@ -42,10 +43,43 @@ local function contradiction(session, name, said)
 	end
 end
 
+-- The check under way, in SavedVariables (db.vouching): its sender, and the ledger's figures
+-- for its seats before the snapshot wrote over them, given back if the table is dropped, or
+-- if the check never ended (a /reload, a logout): a dropped table's banks never stay here.
+local function vouching(entry)
+	local db = Session.db()
+	db.vouching = db.vouching or {}
+	if entry ~= nil then db.vouching[Comm.me()] = entry or nil end
+	return db.vouching[Comm.me()]
+end
+
+local function give_back(entry)
+	local banks = Session.db().banks
+	for name, bank in pairs(entry.before) do banks[name] = bank or nil end
+	vouching(false)
+end
+
+-- A snapshot is being taken (its SNAP): the ledger as it stands, in case it is checked.
+function SnapCheck.taking()
+	ledger_before = {}
+	for name, bank in pairs(Session.db().banks) do ledger_before[name] = bank end
+end
+
+-- Logging in or back from a /reload: a check that never ended leaves nothing behind, and its
+-- host is not known (the table is asked for, and checked, again).
+function SnapCheck.resume()
+	local entry = vouching()
+	if not entry then return end
+	give_back(entry)
+	CatchUp.know_host(nil)
+end
+
 local function conclude()
 	local session, now = Session.current(), check
 	if not (session and session.id == now.id and session.host == now.host) then
-		check = nil -- another table meanwhile: this check is moot
+		check = nil -- another table meanwhile (or none): this one was never confirmed
+		local entry = vouching()
+		if entry and entry.host == now.host then give_back(entry) end
 		return
 	end
 	if session.catching_up then return C_Timer.After(WAIT_SECONDS, conclude) end -- (a resync)
@@ -64,6 +98,7 @@ local function conclude()
 	end
 	local host = Session.short(now.host)
 	if #wrong == 0 then
+		vouching(false)
 		if #now.seats == 0 then return end
 		local quiet = #silent > 0 and L.VOUCH_SILENT:format(table.concat(silent, ", "), host) or ""
 		return Session.say(L.VOUCHED:format(host, confirmed, #now.seats, quiet))
@@ -72,6 +107,7 @@ local function conclude()
 	refused[now.host] = true
 	Session.say(L.NOT_VOUCHED:format(host, table.concat(wrong, "; "), host))
 	Session.drop()
+	give_back(vouching() or { before = {} })
 	CatchUp.know_host(nil)
 	CatchUp.hello(CatchUp.KNOWN_RETRIES)
 end
@@ -83,6 +119,9 @@ function SnapCheck.start(session)
 		if name ~= session.host and name ~= Comm.me() then seats[#seats + 1] = name end
 	end
 	check = { id = session.id, host = session.host, seats = seats, said = {} }
+	local before = {}
+	for _, name in ipairs(session.seats) do before[name] = (ledger_before or {})[name] or false end
+	vouching({ host = session.host, before = before })
 	local mine, asks = check, 0
 	local function ask()
 		if check ~= mine then return end
