@@ -19,7 +19,7 @@ from addon_table import (
     status,
 )
 from pyhost.harness import Realm
-from realm_helpers import send_addon
+from realm_helpers import RECORDER, addon_messages, send_addon
 
 PREFIX = "TaurenHoldem"
 DROPPED = "is not what its seats say of themselves"
@@ -202,4 +202,49 @@ def test_a_reload_before_the_seats_answer_leaves_nothing_of_the_forged_table(tmp
     assert ("Skoll's table: 3 of its 3 other seats confirm it themselves (table, host, bank)."
             in mogg.chat)
     assert status(realm, mogg) == status(realm, riggs)
+    assert realm.errors() == []
+
+
+def vouches(client, *, asks: bool) -> list[tuple]:
+    """The VOUCH messages this client received (its Recorder): the asks, or the answers."""
+    found = [args for args in addon_messages(client)
+             if args[0] == PREFIX and args[1].startswith(f"{PROTOCOL}\tVOUCH")]
+    return [args for args in found if args[1].startswith(f"{PROTOCOL}\tVOUCH\t1") == asks]
+
+
+def test_in_a_full_raid_each_seat_is_asked_once_and_answers_once(tmp_path, addon):
+    realm = Realm(seed=67, wtf=tmp_path / "WTF")
+    names = [f"Raider{i:02d}" for i in range(39)]  # and the newcomer: 40
+    clients = [realm.login(name, addons=[addon, RECORDER] if name == "Raider07" else [addon])
+               for name in names]
+    realm.raid(*clients)
+    play(realm, clients[0], "/tholdem open")
+    for client in clients[1:]:
+        client.type("/tholdem join")
+    realm.run_until_quiet()
+    mogg = realm.login("Mogg", addons=[addon, RECORDER])
+    realm.invite(clients[0], mogg)
+    realm.run_until_quiet()
+    assert ("Raider00's table: 38 of its 38 other seats confirm it themselves (table, host, "
+            "bank).") in mogg.chat
+    answers = vouches(mogg, asks=False)
+    assert sorted(args[3] for args in answers) == sorted(c.full_name for c in clients[1:])
+    assert len(vouches(clients[7], asks=True)) == 1  # one whisper each way a seat
+    assert status(realm, mogg) == status(realm, clients[1])
+    assert realm.errors() == []
+
+
+def test_a_seat_answers_an_asker_at_most_once_every_4_seconds(tmp_path, addon):
+    realm = Realm(seed=68, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], beside=(RECORDER,))
+    riggs, gray = seated[1], seated[2]
+    for _ in range(20):
+        send_addon(gray, PREFIX, f"{PROTOCOL}\tVOUCH\t1", "WHISPER", riggs.full_name)
+    realm.run_until_quiet()
+    assert len(vouches(gray, asks=False)) == 1
+    realm.advance(5)
+    send_addon(gray, PREFIX, f"{PROTOCOL}\tVOUCH\t1", "WHISPER", riggs.full_name)
+    realm.run_until_quiet()
+    assert [args[1].split("\t")[2:5] for args in vouches(gray, asks=False)] == \
+        [["", seated.table_id, seated[0].full_name]] * 2
     assert realm.errors() == []
