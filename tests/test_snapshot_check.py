@@ -248,3 +248,41 @@ def test_a_seat_answers_an_asker_at_most_once_every_4_seconds(tmp_path, addon):
     assert [args[1].split("\t")[2:5] for args in vouches(gray, asks=False)] == \
         [["", seated.table_id, seated[0].full_name]] * 2
     assert realm.errors() == []
+
+
+def test_a_watcher_the_host_lists_as_seated_says_it_is_not(tmp_path, addon, evil):
+    realm = Realm(seed=69, wtf=tmp_path / "WTF")
+    seated = table(realm, addon, ["Skoll", "Riggs", "Gray"], "Skoll", evil, dealt=True)
+    skoll = seated[0]
+    vex = realm.login("Vex", addons=[addon])
+    realm.invite(skoll, vex)
+    realm.run_until_quiet()
+    assert "Skoll's table: 2 of its 2 other seats confirm it" in " ".join(vex.chat.lines)
+    # The host's record seats Vex, who only watches, with a bank.
+    skoll.run_lua("""
+        local base = EVIL.Game.session().log[1][2]
+        base.seats[#base.seats + 1] = "Vex-Thunderhorn=20" """)
+    mogg = realm.login("Mogg", addons=[addon])
+    realm.invite(skoll, mogg)
+    realm.run_until_quiet()
+    assert ("Skoll's table is not what its seats say of themselves: Vex is not seated there. "
+            "Dropped it; asking again, not from Skoll.") in mogg.chat
+    assert realm.errors() == []
+
+
+def test_a_seat_gone_from_the_game_is_named_as_silent_and_the_table_kept(tmp_path, addon):
+    realm = Realm(seed=70, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray", "Dakx"])
+    skoll, riggs, gray, _ = seated
+    realm.logout(gray)  # offline, still in the group: it cannot answer
+    realm.run_until_quiet()
+    mogg = realm.login("Mogg", addons=[addon])
+    realm.invite(skoll, mogg)
+    realm.run_until_quiet()
+    realm.advance(10)
+    realm.run_until_quiet()
+    assert ("Skoll's table: 2 of its 3 other seats confirm it themselves (table, host, bank); "
+            "no word from Gray, so those seats are Skoll's word.") in mogg.chat
+    assert not mogg.chat.matching(DROPPED)
+    assert status(realm, mogg) == status(realm, riggs)
+    assert realm.errors() == []

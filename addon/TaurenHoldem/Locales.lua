@@ -28,7 +28,7 @@ local L = {
 	TOOK_TABLE = "Took %s's table (a snapshot: nothing here to check it against yet; "
 		.. "asking its seats what they say of themselves).",
 	VOUCHED = "%s's table: %d of its %d other seats confirm it themselves (table, host, bank)%s.",
-	VOUCH_SILENT = "; no word from %s, whose seats are %s's word",
+	VOUCH_SILENT = "; no word from %s, so those seats are %s's word",
 	NOT_VOUCHED = "%s's table is not what its seats say of themselves: %s. Dropped it; asking again, not from %s.",
 	VOUCH_NO_TABLE = "%s sits at no table",
 	VOUCH_OTHER_TABLE = "%s sits at another table (%s hosts it)",
