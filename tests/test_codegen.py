@@ -23,8 +23,8 @@ LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "P
              "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Heartbeat.lua",
-             "Takeover.lua", "CatchUp.lua", "Rollers.lua", "FairDeal.lua", "Actions.lua",
-             "Game.lua", "Deputy.lua", "HoldemSession.lua", "Slash.lua"]
+             "Takeover.lua", "SnapCheck.lua", "CatchUp.lua", "Rollers.lua", "FairDeal.lua",
+             "Actions.lua", "Game.lua", "Deputy.lua", "HoldemSession.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
 
@@ -148,6 +148,7 @@ LEDGER = {
     "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
                      set()),
+    "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table"}, set()),
     "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
@@ -222,7 +223,7 @@ def test_loading_each_file_touches_only_ledger_globals():
                               b"Ledger", b"Rolls", b"Witness", b"Fingerprint", b"HoldemFlow",
                               b"Session", b"Record", b"Rollers", b"FairDeal", b"Actions", b"Game",
                               b"Heartbeat",
-                              b"Takeover", b"CatchUp", b"Text"}
+                              b"Takeover", b"SnapCheck", b"CatchUp", b"Text"}
 
 
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module

@@ -115,13 +115,14 @@ def test_a_snapshots_banks_never_exceed_the_clients_own_record(tmp_path, addon, 
     assert gray.chat.matching("Caught up with Skoll's table")
     assert "Riggs's bank of 5000 is not confirmed by your own record: 20 here." in gray.chat
     assert status(realm, gray) == honest
-    # A player with no record of anyone at this table: the banks are the host's word, and the
-    # client says whose table it took.
+    # A player with no record of anyone at this table: the client says whose table it took,
+    # asks its seats, and Riggs's own word contradicts the bank (tests/test_snapshot_check.py).
     mogg = realm.login("Mogg", addons=[addon])
     realm.invite(skoll, mogg)
     realm.run_until_quiet()
-    assert ("Took Skoll's table (a snapshot: nothing here to check it against yet; its banks "
-            "are Skoll's word).") in mogg.chat
+    assert ("Took Skoll's table (a snapshot: nothing here to check it against yet; asking its "
+            "seats what they say of themselves).") in mogg.chat
+    assert mogg.chat.matching("Riggs's own bank is 20, not 5000")
     assert realm.errors() == []
 
 

@@ -19,6 +19,9 @@ declare("MUCK", { "table", "hand:n", "player" })
 declare("AGAIN", { "table", "hand:n", "step", "player" })
 -- Catching up and keeping in step: a client with no table asks; the host beats.
 declare("HELLO", { "table", "host" })
+-- A seat's own word, asked by a client checking a snapshot it had nothing to check against
+-- (core/SnapCheck.lua): `ask` the question; the answer its table, host, hand and bank then.
+declare("VOUCH", { "ask:b", "table", "host", "hands:n", "bank:n" })
 declare("AT", { "table", "seq:n", "hands:n", "steps:n", "streets:n", "commits", "shown", "over",
 	"seed", "banks" })
 -- The entries of a snapshot (a copy, Comm.send_copy), in the order they come.

@@ -12,6 +12,7 @@ local every, from_host, note_host = Heartbeat.every, Heartbeat.from_host, Heartb
 local BEAT_SECONDS = Heartbeat.BEAT_SECONDS
 local connected, succeed, anyone_gone = Takeover.connected, Takeover.succeed, Takeover.anyone_gone
 local next_connected = Takeover.next_connected
+local SnapCheck = ns.SnapCheck
 
 local CatchUp = {}
 ns.CatchUp = CatchUp
@@ -56,6 +57,7 @@ local function awaited()
 end
 
 local function may_snapshot(sender)
+	if SnapCheck.refused(sender) then return false end -- (its table contradicted by its seats)
 	local known = known_host()
 	return not known or sender == known or sender == awaited()
 end
@@ -191,6 +193,7 @@ Comm.on("SNAP", function(sender, snap)
 	-- The record starts from the table as its opener opened it, whoever runs it now.
 	local opener = snap.opener or sender
 	-- (The opener's bank as this client's own record confirms it, as at an OPEN heard live.)
+	SnapCheck.taking() -- (the ledger as it stands, should its seats contradict the snapshot)
 	if not Session.open_session(snap.table, opener, snap.mode, snap.minimum,
 		snap.blinds == true, Ledger.confirmed(opener, snap.bank), true) then return end
 	local session = Session.current()
@@ -319,7 +322,8 @@ end)
 Comm.on("SNAPEND", function(sender, ending)
 	local session = Session.current()
 	if not session and Fingerprint.is_foreign(ending.table) then return end -- a table of other rules
-	if not session then return CatchUp.hello(1) end -- the snapshot's start was lost: again
+	-- The snapshot's start was lost: again (not when it was refused: its seats contradicted it).
+	if not session then return not SnapCheck.refused(sender) and CatchUp.hello(1) end
 	if not from_host(sender, ending) or not session.catching_up then return end
 	flow.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
@@ -328,10 +332,9 @@ Comm.on("SNAPEND", function(sender, ending)
 	flow.read_unread_rolls()
 	if Session.current() ~= session then return end
 	Session.say(L.CAUGHT_UP:format(Session.short(session.host)))
-	-- Nothing here to check its banks against: they are its word.
-	if session.unchecked or session.unconfirmed and not session.confirmed_any then
-		Session.say(L.TOOK_TABLE:format(Session.short(session.host), Session.short(session.host)))
-	end
+	-- Nothing here to check it against: its seats are asked what they say of themselves.
+	local unchecked = session.unchecked or session.unconfirmed and not session.confirmed_any
+	if unchecked then Session.say(L.TOOK_TABLE:format(Session.short(session.host))) end
 	for _, line in ipairs(session.notes or {}) do Session.say(line) end
 	flow.my_dice()
 	Session.say(flow.status_line())
@@ -341,6 +344,7 @@ Comm.on("SNAPEND", function(sender, ending)
 	flow.roll_seed_soon() -- a dealer whose seed roll is still due
 	local seq, hands, steps = ending.seq, ending.hands, ending.steps
 	if seq and hands and steps then note_host(session, seq, hands, steps, ending.over == "over") end
+	if unchecked and Session.current() == session then SnapCheck.start(session) end
 end)
 
 local was_grouped -- at the last roster update: a client that just joined a group asks
@@ -390,6 +394,7 @@ function CatchUp.save()
 end
 
 function CatchUp.enter(reloading)
+	SnapCheck.resume() -- (a check of a snapshot's seats that a /reload cut short)
 	local hosting, me = Session.db().hosting, Comm.me()
 	local entries = hosting[me]
 	hosting[me] = nil
