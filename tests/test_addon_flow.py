@@ -12,7 +12,7 @@ from pyhost.harness import Realm
 
 CALL = """function(ns, op, ...)
     local flow = ns.Game
-    if op == "legal" then return table.concat(flow.legal(...), " ") end
+    if op == "legal" or op == "awaited" then return table.concat(flow[op](...), " ") end
     if op == "result" then
         local result = flow.result()
         if not result then return nil end
@@ -26,7 +26,7 @@ end"""
 
 
 def flow(realm: Realm, client, op: str, *args):
-    """Call the flow's `op` at this client's addon (legal: its ops, space-separated; result:
+    """Call the flow's `op` at this client's addon (legal, awaited: space-separated; result:
     the payouts, "Name-Realm=chips" sorted, or None)."""
     realm.touched()
     args = [arg.encode() if isinstance(arg, str) else arg for arg in (op, *args)]
@@ -57,12 +57,17 @@ def test_a_hand_through_the_flows_interface(tmp_path, addon):
     realm.run_until_quiet()
     for name in names.values():  # the deal is open: nothing until every player has /tdeal
         assert everywhere(realm, seated, "legal", name) == ""
+    # (What the table core's timeouts ask of the flow: the stage, and whom it waits on.)
+    assert everywhere(realm, seated, "stage") == "deal"
+    assert everywhere(realm, seated, "awaited") == f"{names[skoll]} {names[riggs]}"
     deal_fairly(realm, seated, 1, {"Skoll": ("Shaman", "Shaman"), "Riggs": ("2", "3")})
     realm.script_rolls(street("5", "3", "6"), street("6"), street("Warrior"))
 
     first = everywhere(realm, seated, "to_act")
     second = next(name for name in names.values() if name != first)
     by_name = {name: client for client, name in names.items()}
+    assert everywhere(realm, seated, "stage") == "turn"
+    assert everywhere(realm, seated, "awaited") == first
     assert everywhere(realm, seated, "legal", first) == "bet fold allin put"  # no check yet
     assert everywhere(realm, seated, "legal", second) == ""
     flow(realm, by_name[second], "request", "call")  # not their turn: one line, nothing sent
@@ -86,6 +91,8 @@ def test_a_hand_through_the_flows_interface(tmp_path, addon):
             realm.run_until_quiet()
     # The showdown: every client shows its own dice, and the hand is over.
     assert everywhere(realm, seated, "to_act") is None
+    assert everywhere(realm, seated, "stage") is None
+    assert everywhere(realm, seated, "awaited") == ""
     assert everywhere(realm, seated, "legal", first) == ""
     assert everywhere(realm, seated, "result") == f"{names[skoll]}=4"
     assert status(realm, riggs).endswith("banks: Skoll 22, Riggs 18")

@@ -312,6 +312,20 @@ function Game.stage()
 	if current.phase == Phase.SHOWDOWN then return "showdown" end
 	return "turn"
 end
+-- Whom the hand in play waits on at its stage, in seat order: at the deal, the players in the
+-- hand with no commitment yet; at the showdown, those in it who have not shown; at a turn, the
+-- player to act (a roll's roller is roller()). Empty with no hand in play.
+function Game.awaited()
+	local stage, current, names = Game.stage(), hand(), {}
+	if stage == "turn" then names[1] = Game.to_act() end
+	for _, seat in ipairs(stage and current.seats or {}) do
+		if in_hand(current, seat.name) and (stage == "deal" and not session.fair.commits[seat.name]
+			or stage == "showdown" and not current.shown[seat.name]) then
+			names[#names + 1] = seat.name
+		end
+	end
+	return names
+end
 -- A shared roll's dice as a message gives them (a street, replayed: core/CatchUp.lua): nil
 -- unless the rules have that street and the text has as many dice as it takes.
 function Game.shared_dice(index, text)

@@ -103,7 +103,6 @@ local function on_timeout(only_gone)
 	local session = Session.current()
 	local stage = flow.stage()
 	if not stage then return end
-	local current = flow.hand()
 	-- A roller gone with rolls to make: the next connected player dealt in deals on.
 	local roller = flow.roller()
 	local function due(name) return not only_gone or not connected(name) end
@@ -116,10 +115,9 @@ local function on_timeout(only_gone)
 	end
 	local line = only_gone and L.DROPPED or L.TIMED_OUT
 	if stage == "deal" then
-		local everyone_due = true
-		for _, seat in ipairs(current.seats) do
-			if flow.in_hand(current, seat.name) and not session.fair.commits[seat.name]
-				and not due(seat.name) then everyone_due = false end
+		local everyone_due = true -- (everyone the deal waits on)
+		for _, name in ipairs(flow.awaited()) do
+			if not due(name) then everyone_due = false end
 		end
 		if everyone_due then flow.maybe_close(true) end
 		if everyone_due and flow.stage() == "deal" then
@@ -130,10 +128,10 @@ local function on_timeout(only_gone)
 		if everyone_due and session.deadlines then return end
 	end
 	if stage == "showdown" then
-		for _, seat in ipairs(current.seats) do
-			if flow.in_hand(current, seat.name) and not current.shown[seat.name] and due(seat.name) then
-				flow.say(line:format(flow.short(seat.name)))
-				flow.accept(seat.name, "show", session.hands, flow.DEAD, { 1, 1 }) -- no secret: dead
+		for _, name in ipairs(flow.awaited()) do -- (whose reveal the showdown waits on)
+			if due(name) then
+				flow.say(line:format(flow.short(name)))
+				flow.accept(name, "show", session.hands, flow.DEAD, { 1, 1 }) -- no secret: dead
 				return
 			end
 		end
