@@ -49,6 +49,16 @@ def addon(tmp_path_factory):
     return build_addon(tmp_path_factory.mktemp("addons"))
 
 
+@pytest.fixture
+def evil(tmp_path: Path) -> Path:
+    """The stock addon (same rules, same fingerprint) with its namespace left in a global,
+    `EVIL`: its player can run any of its functions, as a modified client could."""
+    addon = build_addon(tmp_path / "evil")
+    slash = addon / "Slash.lua"
+    slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
+    return addon
+
+
 def snapshot(table) -> tuple:
     """Everything a refused action must leave exactly as it was."""
     hand = table.hand

@@ -3,25 +3,14 @@ that exposes its insides, or raw addon messages) against honest ones."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from addon_table import BEAT, PROTOCOL, build_addon, dealt_table, play, seat_table, status
+from addon_table import BEAT, PROTOCOL, dealt_table, play, seat_table, status
 from pyhost.harness import Realm
 from realm_helpers import send_addon
 
 PREFIX = "TaurenHoldem"
 
-
-@pytest.fixture
-def evil(tmp_path: Path) -> Path:
-    """The stock addon (same rules, same fingerprint) with its namespace left in a global:
-    its player can run any of its functions, as a modified client could."""
-    addon = build_addon(tmp_path / "evil")
-    slash = addon / "Slash.lua"
-    slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
-    return addon
 
 
 def test_a_watcher_cannot_knock_the_table_into_resyncs_or_rewrite_banks(tmp_path, addon):

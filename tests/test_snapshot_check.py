@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from addon_table import (
     PROTOCOL,
     TO_ACT,
     banks,
-    build_addon,
     dealt_table,
     play,
     seat_table,
@@ -24,14 +21,6 @@ from realm_helpers import RECORDER, addon_messages, send_addon
 PREFIX = "TaurenHoldem"
 DROPPED = "is not what its seats say of themselves"
 
-
-@pytest.fixture
-def evil(tmp_path: Path) -> Path:
-    """The stock addon with its namespace left in a global: a modified client."""
-    addon = build_addon(tmp_path / "evil")
-    slash = addon / "Slash.lua"
-    slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
-    return addon
 
 
 def forge(liar, victim, table_id: str, opener: str, seats: dict[str, int]) -> None:

@@ -5,15 +5,12 @@ another seed, players voting a seed) try to make it more than that."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from addon_table import (
     BEAT,
     PROTOCOL,
-    build_addon,
     check_down,
     dealt_table,
     play,
@@ -26,14 +23,6 @@ from realm_helpers import lose, send_addon
 
 PREFIX = "TaurenHoldem"
 
-
-@pytest.fixture
-def evil(tmp_path: Path) -> Path:
-    """The stock addon with its namespace left in a global: a modified client."""
-    addon = build_addon(tmp_path / "evil")
-    slash = addon / "Slash.lua"
-    slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
-    return addon
 
 
 def ns(client):
