@@ -275,3 +275,27 @@ def test_a_seat_gone_from_the_game_is_named_as_silent_and_the_table_kept(tmp_pat
     assert not mogg.chat.matching(DROPPED)
     assert status(realm, mogg) == status(realm, riggs)
     assert realm.errors() == []
+
+
+def test_a_check_concluded_by_its_last_ask_and_by_a_put_off_conclusion_concludes_once(
+        tmp_path, addon, evil):
+    realm = Realm(seed=70, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    vex = realm.login("Vex", addons=[evil])
+    # Vex's table resyncs for ten seconds from the moment its check starts: the seats' answers
+    # come meanwhile, so its conclusion is put off (again and again), and its last ask, due
+    # meanwhile, concludes too; whichever comes first concludes the check, the other finds it
+    # over.
+    vex.run_lua("""
+        local start = EVIL.SnapCheck.start
+        EVIL.SnapCheck.start = function(session)
+            start(session)
+            session.catching_up = true
+            C_Timer.After(10, function() session.catching_up = false end)
+        end""")
+    realm.invite(seated[0], vex)
+    realm.advance(30)
+    realm.run_until_quiet()
+    assert len(vex.chat.matching("seats confirm it")) == 1
+    assert not vex.chat.matching(DROPPED)
+    assert realm.errors() == []

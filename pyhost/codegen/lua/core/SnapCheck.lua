@@ -74,15 +74,20 @@ function SnapCheck.resume()
 	CatchUp.know_host(nil)
 end
 
-local function conclude()
-	local session, now = Session.current(), check
+-- Once a check: its seats have all answered, or its asks are spent (whichever comes first;
+-- the other, and a conclusion put off by a resync, then finds it over).
+local function conclude(now)
+	if check ~= now then return end
+	local session = Session.current()
 	if not (session and session.id == now.id and session.host == now.host) then
 		check = nil -- another table meanwhile (or none): this one was never confirmed
 		local entry = vouching()
 		if entry and entry.host == now.host then give_back(entry) end
 		return
 	end
-	if session.catching_up then return C_Timer.After(WAIT_SECONDS, conclude) end -- (a resync)
+	if session.catching_up then -- (a resync)
+		return C_Timer.After(WAIT_SECONDS, function() conclude(now) end)
+	end
 	check = nil
 	local wrong, silent, confirmed = {}, {}, 0
 	for _, name in ipairs(now.seats) do
@@ -126,7 +131,7 @@ function SnapCheck.start(session)
 	local function ask()
 		if check ~= mine then return end
 		asks = asks + 1
-		if asks > ASKS then return conclude() end
+		if asks > ASKS then return conclude(mine) end
 		for _, name in ipairs(seats) do
 			if not mine.said[name] and connected(name) then Comm.send("VOUCH", { ask = true }, name) end
 		end
@@ -143,7 +148,7 @@ Comm.on("VOUCH", function(sender, vouch)
 		if not asked or check.said[sender] then return end
 		check.said[sender] = vouch
 		for _, name in ipairs(check.seats) do if not check.said[name] then return end end
-		return conclude() -- (every seat has answered)
+		return conclude(check) -- (every seat has answered)
 	end
 	if answered[sender] and GetTime() - answered[sender] < ANSWER_SECONDS then return end
 	local session = Session.current()
