@@ -46,6 +46,10 @@ local function refusal(player, action, amount, dice, target)
 	if not events then return reason end
 end
 
+local function hand()
+	return session and session.engine and session.engine.hand
+end
+
 -- The ops a player may name at the hand (the engine's; a give and a reset are the bank's).
 local HAND_OPS = { "check", "call", "bet", "raise", "fold", "allin", "put", "roll", "show", "muck",
 	"pot" }
@@ -62,7 +66,7 @@ end
 -- less too; a guided put as a call or check, or as that raise; a manual put of 1) and dice of
 -- the count it wants. Empty with no hand in play.
 local function legal(player)
-	local current, ops = session and session.engine and session.engine.hand, {}
+	local current, ops = hand(), {}
 	if not current or current.phase == Phase.OVER then return ops end
 	local options = current.phase == Phase.BETTING and current.round
 		and current.round:options(current.round:to_act())
@@ -89,7 +93,7 @@ end
 -- How the last hand ended, as its engine has it: nil until it is over (and once the next
 -- starts, or a seat changes the table, the engine's new).
 local function result()
-	local current = session and session.engine and session.engine.hand
+	local current = hand()
 	if not current or current.phase ~= Phase.OVER then return nil end
 	return { payouts = copy(current.payouts, {}), contributions = copy(current.contributions, {}),
 		pots = copy(current.final_pots, {}) }
@@ -101,10 +105,6 @@ local function rebuild()
 	local engine, reason = Holdem.Table.new(players, session.mode, session.dealer, session.config)
 	if not engine then say(Text.safe(reason, Text.LINE)) return end
 	session.engine = engine
-end
-
-local function hand()
-	return session and session.engine and session.engine.hand
 end
 
 -- A short digest of the banks, in seat order, and the pot: the host's heartbeat carries its
