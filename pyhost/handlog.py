@@ -407,7 +407,7 @@ class HandCheck:
             if (nonce, closer) != (self.nonce, self.closer):
                 raise Unfair(f"the {name}'s range does not come from the close, the last "
                              "message before it")
-        elif closer != last_turn and closer not in (name for name, _ in self.seats):
+        elif closer != last_turn and closer not in (seat for seat, _ in self.seats):
             raise Unfair(f"the {name}'s range comes from {short(closer)}'s message, but the "
                          f"betting before it was closed by {short(last_turn)}")
 
