@@ -167,12 +167,12 @@ def test_party_and_raid_chat_outside_a_group_get_a_system_line(tmp_path):
     skoll.type("/ra anyone?")
     realm.run_until_quiet()
     assert "You aren't in a party." in skoll.chat
-    assert "You are not in a raid group." in skoll.chat
+    assert "You are not in a raid group" in skoll.chat
     realm.party(skoll, riggs)
     skoll.chat.clear()
     skoll.type("/ra in a party")
     realm.run_until_quiet()
-    assert skoll.chat.lines == ["You are not in a raid group."]
+    assert skoll.chat.lines == ["You are not in a raid group"]
     assert "in a party" not in riggs.chat
 
 

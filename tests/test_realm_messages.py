@@ -281,7 +281,7 @@ def test_messages_to_an_offline_member_are_not_delivered(tmp_path):
     realm.run_until_quiet()
     assert "while you were away" not in riggs.chat
     assert "anyone there?" not in riggs.chat
-    assert "Riggs has come online." in skoll.chat
+    assert "|Hplayer:Riggs|h[Riggs]|h has come online." in skoll.chat
 
 
 def test_a_message_in_flight_when_the_receiver_logs_out_is_lost(tmp_path):

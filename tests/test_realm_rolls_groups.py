@@ -53,7 +53,8 @@ def test_each_observer_reads_the_roll_in_their_own_locale(tmp_path):
     skoll.run_lua("RandomRoll(1, 8)")
     realm.run_until_quiet()
     assert [roll_lines(c) for c in (skoll, riggs, mira)] == [[line] for line in ROLL_LINES.values()]
-    assert riggs.run_lua("return RANDOM_ROLL_RESULT") == "%s würfelt. Ergebnis: %d (%d-%d)".encode()
+    german = "%1$s würfelt. Ergebnis: %2$d (%3$d-%4$d)"  # Blizzard's deDE GlobalStrings
+    assert riggs.run_lua("return RANDOM_ROLL_RESULT") == german.encode()
 
 
 def test_rolls_out_of_bounds_are_dropped_by_the_server(tmp_path):
@@ -263,7 +264,7 @@ def test_a_member_who_goes_offline_stays_in_the_group(tmp_path):
     assert count(skoll, "GROUP_ROSTER_UPDATE") == 2
     login(realm, "Riggs")
     assert skoll.run_lua('return UnitIsConnected("party1")') is True
-    assert "Riggs has come online." in skoll.chat
+    assert "|Hplayer:Riggs|h[Riggs]|h has come online." in skoll.chat
 
 
 # -- units and names ------------------------------------------------------------------------------

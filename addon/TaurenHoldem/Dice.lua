@@ -72,18 +72,39 @@ function Dice.decode(text)
 end
 
 -- The server's roll: WoW's own RANDOM_ROLL_RESULT, in whatever language this client runs,
--- made into a pattern ("%s rolls %d (%d-%d)" -> "^(.+) rolls (%d+) %((%d+)%-(%d+)%)$").
-local roll_pattern
-function Dice.parse_roll(text)
-	if not roll_pattern then
-		local form = RANDOM_ROLL_RESULT
-		form = form:gsub("([%(%)%.%-%+%*%?%[%]%^%$])", "%%%1")
-		form = form:gsub("%%s", "(.+)"):gsub("%%d", "(%%d+)")
-		roll_pattern = "^" .. form .. "$"
+-- made into a pattern ("%s rolls %d (%d-%d)" -> "^(.+) rolls (%d+) %((%d+)%-(%d+)%)$"). A
+-- translation may number its items ("%1$s würfelt. Ergebnis: %2$d (%3$d-%4$d)") and put
+-- them in any order: `order` says which argument (name, value, low, high) each capture is.
+local CAPTURE = { s = "(.+)", d = "(%d+)" }
+local MAGIC = "[%^%$%(%)%%%.%[%]%*%+%-%?]"
+
+local function roll_pattern(form)
+	local pieces, order, after, from = {}, {}, 0, 1
+	while true do
+		local first, last, digits, dollar, kind = form:find("%%(%d*)(%$?)([sd])", from)
+		if not first then break end
+		after = dollar == "$" and tonumber(digits) or after + 1
+		order[#order + 1] = after
+		pieces[#pieces + 1] = form:sub(from, first - 1):gsub(MAGIC, "%%%0")
+		pieces[#pieces + 1] = CAPTURE[kind]
+		from = last + 1
 	end
-	local name, value, low, high = text:match(roll_pattern)
-	if not name then return nil end
-	return name, tonumber(value), tonumber(low), tonumber(high)
+	pieces[#pieces + 1] = form:sub(from):gsub(MAGIC, "%%%0")
+	return "^" .. table.concat(pieces) .. "$", order
+end
+
+local made_from, pattern, order
+function Dice.parse_roll(text)
+	if type(text) ~= "string" or type(RANDOM_ROLL_RESULT) ~= "string" then return nil end
+	if made_from ~= RANDOM_ROLL_RESULT then
+		made_from = RANDOM_ROLL_RESULT
+		pattern, order = roll_pattern(made_from)
+	end
+	local caught, args = { text:match(pattern) }, {}
+	for i, argument in ipairs(order) do args[argument] = caught[i] end
+	local value, low, high = tonumber(args[2]), tonumber(args[3]), tonumber(args[4])
+	if not (args[1] and value and low and high) then return nil end
+	return args[1], value, low, high
 end
 
 -- A roll of low..low + faces^count - 1 read as `count` base-faces digits, most significant

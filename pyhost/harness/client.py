@@ -127,9 +127,7 @@ class Addon:
 class Client:
     def __init__(self, realm: Realm, *, name: str, realm_name: str, locale: str, sex: str,
                  location: Location, addons: Sequence[Path], account: str, guid: str) -> None:
-        if locale not in locales.LOCALES:
-            raise ValueError(f"locale {locale!r} is not simulated; choose one of "
-                             f"{', '.join(locales.LOCALES)}")
+        locales.strings(locale, realm.flavour)  # an unknown locale fails here, by name
         if sex not in SEXES:
             raise ValueError(f"sex is one of {', '.join(SEXES)}, not {sex!r}")
         self.realm = realm
@@ -211,8 +209,8 @@ class Client:
             "bit": table(bit_library(self.realm.bit_signed)),
             "chat_formats": table(locales.CHAT_FORMATS),
             "chat_commands": table(locales.CHAT_COMMANDS),
-            "unknown_command": locales.SYSTEM["unknown_command"],
-            "random_roll_result": locales.RANDOM_ROLL_RESULT[self.locale],
+            "unknown_command": self.system_text("unknown_command"),
+            "global_strings": table(self.global_strings),
             "unimplemented": table(dict.fromkeys(locales.UNIMPLEMENTED, True)),
         })
         # Loaded under its own name so tracebacks say where the API's own code is.
@@ -330,6 +328,15 @@ class Client:
     @property
     def updating(self) -> bool:
         return self.online and self._updating
+
+    @property
+    def global_strings(self) -> dict[str, str]:
+        """The game's global strings this client has (its locale's, in its flavour)."""
+        return locales.strings(self.locale, self.realm.flavour)
+
+    def system_text(self, key: str, *args: object) -> str:
+        """The realm's system line `key` (locales.SYSTEM) in this client's own locale."""
+        return locales.system_line(self.locale, self.realm.flavour, key, *args)
 
     def system_line(self, line: str) -> None:
         self.fire("CHAT_MSG_SYSTEM", line, "", "", "", "", "", 0, 0, "", 0, 0, "", 0, False,

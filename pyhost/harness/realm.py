@@ -391,8 +391,8 @@ class Realm:
     def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = ()) -> None:
         """Tell everyone online in the group (and anyone who just left), with a system line.
 
-        `news` is "key:Name" from locales.SYSTEM; the player it is about reads it in the
-        second person ("You have joined a party.")."""
+        `news` is "key:Name" from locales.SYSTEM; each reads it in their own locale, the
+        player it is about in the second person ("You leave the group.")."""
         key, _, who = news.partition(":")
         told = [self.clients[name] for name in group.members] + list(also)
         if len(group.members) <= 1:  # a group of one disbands
@@ -401,20 +401,25 @@ class Realm:
         for client in told:
             if not client.online:
                 continue
-            line = self._news_line(key, who, group, about_self=client.name == who)
+            line = self._news_line(client, key, who, group)
             if line:
                 client.system_line(line)
             client.fire("GROUP_ROSTER_UPDATE")
 
     @staticmethod
-    def _news_line(key: str, who: str, group: Group, *, about_self: bool) -> str:
+    def _news_line(client: Client, key: str, who: str, group: Group) -> str:
+        """The roster news as `client` reads it: the game has no line for joining a party
+        oneself, so that player reads none."""
         if not key:
             return ""
-        if about_self and key in ("joins_party", "joins_raid", "leaves_party", "leaves_raid"):
-            verb = "join" if key.startswith("joins") else "leave"
-            return locales.SYSTEM[f"you_{verb}_{'raid' if group.raid else 'party'}"]
-        form = locales.SYSTEM[key]
-        return form % who if "%s" in form else form
+        if client.name == who:
+            if key == "new_leader":
+                return client.system_text("you_new_leader")
+            if key in ("joins_party", "joins_raid", "leaves_party", "leaves_raid"):
+                verb = "join" if key.startswith("joins") else "leave"
+                mine = f"you_{verb}_{'raid' if group.raid else 'party'}"
+                return client.system_text(mine) if mine in locales.SYSTEM else ""
+        return client.system_text(key, who, who)  # (comes_online names the player twice)
 
     def group_info(self, client: Client, what: str) -> Any:
         group = self.group_of(client)
@@ -494,7 +499,7 @@ class Realm:
         other = self.resolve_unit(client, name.strip()) if name.strip() else None
         if other is None or not other.online:
             client.target = None
-            client.system_line(locales.SYSTEM["no_player"] % name.strip())
+            client.system_line(client.system_text("no_player", name.strip()))
             return
         client.target = other.full_name
         client.fire("PLAYER_TARGET_CHANGED")
@@ -523,7 +528,7 @@ class Realm:
             self._deliver(sender.full_name, receiver, "chat", show)
 
     def _system(self, client: Client, key: str, *args: str) -> None:
-        line = locales.SYSTEM[key] % args if args else locales.SYSTEM[key]
+        line = client.system_text(key, *args)
         self._at(self.now, lambda: client.system_line(line) if client.online else None)
 
     def send_chat(self, client: Client, body: bytes, chat_type: str, target: str | None, *,
@@ -681,8 +686,8 @@ class Realm:
             seen.update({c.full_name: c for c in self._online(group.members)})
         seen[client.full_name] = client
         for receiver in seen.values():
-            line = locales.RANDOM_ROLL_RESULT[receiver.locale] % (client.name, result, low_n,
-                                                                 high_n)
+            line = locales.wow_format(receiver.global_strings["RANDOM_ROLL_RESULT"],
+                                      client.name, result, low_n, high_n)
             self._deliver("server", receiver, "system",
                           lambda r, line=line: r.system_line(line))
 

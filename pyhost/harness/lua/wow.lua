@@ -130,6 +130,29 @@ local function wipe(t)
 	return t
 end
 
+-- WoW's format also takes numbered items, "%2$d" being argument 2 (up to 99), as its
+-- translations use them (deDE's RANDOM_ROLL_RESULT). A plain item takes the argument after
+-- the one before it, numbered or not (assumed). Without a "$" the format goes straight through.
+local function format(form, ...)
+	if type(form) ~= "string" or not strfind(form, "$", 1, true) then return strformat(form, ...) end
+	local args, picked, count, after = { ... }, {}, 0, 0
+	form = strgsub(form, "%%(%%?)(%d*)(%$?)", function(percent, digits, dollar)
+		if percent ~= "" then return nil end -- "%%", a percent sign
+		if dollar == "" then
+			after = after + 1
+		elseif #digits > 2 or digits == "" then
+			error("invalid format (width or precision too long)", 0)
+		else
+			after = tonumber(digits)
+		end
+		count = count + 1
+		picked[count] = args[after]
+		if dollar ~= "" then return "%" end
+	end)
+	return strformat(form, unpack(picked, 1, count))
+end
+
+string.format = format
 string.split, string.join, string.trim = strsplit, strjoin, strtrim
 _G.strsplit, _G.strjoin, _G.strtrim = strsplit, strjoin, strtrim
 function strsplittable(delimiter, text, pieces) return { strsplit(delimiter, text, pieces) } end
@@ -568,7 +591,8 @@ function RandomRoll(low, high)
 	host.roll(low, high)
 end
 
-RANDOM_ROLL_RESULT = config.random_roll_result
+-- The game's global strings in this client's locale (RANDOM_ROLL_RESULT, ERR_...).
+for key, text in pairs(config.global_strings) do _G[key] = text end
 
 ------------------------------------------------------------------------------
 -- Addons' metadata.
