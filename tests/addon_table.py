@@ -180,7 +180,7 @@ def deal_fairly(realm: Realm, seated: Seated, hand: int,
     return seed_range_of(seated[0])
 
 
-ROLL_RANGE = re.compile(r"\((\d+)-(\d+)\)\.?$")  # how a roll line ends, in every locale
+ROLL_RANGE = re.compile(r"[(（](\d+)-(\d+)[)）]\.?$")  # how a roll line ends, in every locale
 
 
 def seed_rolls(client: Client) -> list[str]:

@@ -337,3 +337,28 @@ def test_a_guided_hand_at_a_table_of_every_locale_reaches_the_showdown(tmp_path,
     assert sum(banks(finals.pop()).values()) == 12 * 20
     assert realm.errors() == []
 
+
+
+def test_the_player_a_roster_change_is_about_reads_the_second_person(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll")
+    riggs = login(realm, "Riggs", locale="deDE")
+    mira = login(realm, "Mira", locale="frFR")
+    realm.invite(skoll, riggs)
+    assert system_texts(skoll) == ["Riggs joins the party."]
+    assert system_texts(riggs) == []  # the game has no line for joining a party oneself
+    realm.convert_to_raid(skoll)
+    german_raid = data_strings("deDE", "retail")["ERR_RAID_YOU_JOINED"]
+    assert system_texts(riggs) == [german_raid]
+    assert system_texts(skoll)[-1] == data_strings("enUS", "retail")["ERR_RAID_YOU_JOINED"]
+    realm.invite(skoll, mira)
+    assert system_texts(mira) == [data_strings("frFR", "retail")["ERR_RAID_YOU_JOINED"]]
+    assert system_texts(riggs)[-1] == "Mira hat sich dem Schlachtzug angeschlossen."
+    realm.logout(mira)
+    login(realm, "Mira", locale="frFR")
+    assert system_texts(skoll)[-2:] == ["Mira has gone offline.",
+                                        "|Hplayer:Mira|h[Mira]|h has come online."]
+    realm.leave(riggs)
+    assert system_texts(riggs)[-1] == "Ihr habt den Schlachtzug verlassen."
+    assert system_texts(skoll)[-1] == "Riggs has left the raid group."
+    no_errors(realm)
