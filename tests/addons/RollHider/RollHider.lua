@@ -2,8 +2,9 @@
 -- as some roleplay dice addons do. Also hooks RandomRoll and SendChatMessage, counting calls.
 RollHiderSeen = { rolls = 0, chats = 0, hidden = 0 }
 
--- The roll line's format as a pattern: magic characters escaped, %s and %d captured.
-local ROLL = RANDOM_ROLL_RESULT:gsub("([%(%)%-%.%+%*%?%[%]%^%$])", "%%%1")
+-- The roll line's format as a pattern: numbered items ("%1$s", German's, in order) made
+-- plain, magic characters escaped, %s and %d captured.
+local ROLL = RANDOM_ROLL_RESULT:gsub("%%%d%$", "%%"):gsub("([%(%)%-%.%+%*%?%[%]%^%$])", "%%%1")
 ROLL = "^" .. ROLL:gsub("%%s", "(.+)"):gsub("%%d", "(%%d+)") .. "$"
 
 ChatFrame_AddMessageEventFilter("CHAT_MSG_SYSTEM", function(_, _, text)
