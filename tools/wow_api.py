@@ -70,6 +70,11 @@ def payload_type(field: dict) -> str:
     return kind + ("?" if field.get("nilable") else "")
 
 
+def number(value: int | str) -> int:
+    """An enum value: wowless writes 64-bit flags as hex text ("0x0000008000000000")."""
+    return int(value, 16) if isinstance(value, str) else value
+
+
 def lua_list(text: str, name: str) -> list[str]:
     """The strings of `local <name> = { "a", "b", ... }` in one of Ketho's files."""
     body = text.split(f"local {name} = {{", 1)[1].split("\n}", 1)[0]
@@ -116,7 +121,8 @@ def flavour_data(flavour: str, wowless: Mirror, ketho: Mirror, ui: Mirror) -> di
     structures = {name: {field: payload_type(spec)
                          for field, spec in sorted(structures_all[name]["fields"].items())}
                   for name in used}
-    enums = {name: dict(sorted((entry.get("values") or {}).items(), key=lambda kv: kv[1]))
+    enums = {name: dict(sorted(((key, number(value)) for key, value
+                                in (entry.get("values") or {}).items()), key=lambda kv: kv[1]))
              for name, entry in sorted(load("enums").items())}
     globals_ = load("globals")
     constants = {name: value for name, value in sorted(globals_.items())

@@ -40,8 +40,11 @@ local function namespace_index(space)
 	end
 end
 
+-- The realm's namespaces and Lua's libraries (WoW's have more: table.wipe, string.split).
+local libraries = { string = true, table = true, math = true, bit = true, coroutine = true }
 for name, value in pairs(_G) do
-	if type(value) == "table" and strsub(name, 1, 2) == "C_" and not getmetatable(value) then
+	if type(value) == "table" and (strsub(name, 1, 2) == "C_" or libraries[name])
+		and not getmetatable(value) then
 		setmetatable(value, { __index = namespace_index(name) })
 	end
 end
