@@ -103,6 +103,17 @@ def test_the_old_global_send_functions_are_gone_everywhere(client, name):
     assert client.run_lua(f"if {name} then return 'there' end return 'gone'") == b"gone"
 
 
+def test_get_spell_info_is_classics_and_math_mod_is_nowhere(client, flavour):
+    if flavour == "retail":
+        assert client.run_lua("return GetSpellInfo") is None
+        with pytest.raises(LuaError, match=r"the WoW API table\.freeze is not implemented"):
+            client.run_lua("table.freeze({})")
+    else:
+        with pytest.raises(LuaError, match="the WoW API GetSpellInfo is not implemented"):
+            client.run_lua("return GetSpellInfo(133)")
+    assert client.run_lua("return math.mod, math.fmod(7, 3)") == (None, 1)
+
+
 def test_an_existing_function_the_realm_lacks_fails_with_its_name(client, flavour):
     names = every_name(flavour) - set(defined(client))
     names = {name for name in names if name.split(".")[0] not in ("Kiosk",)}
@@ -134,7 +145,8 @@ def test_blizzards_deprecation_fallbacks_follow_deprecated_globals(tmp_path, fla
         return
     assert fallbacks["GetAddOnMetadata"] == "C_AddOns.GetAddOnMetadata"
     assert on.run_lua("return GetAddOnMetadata == C_AddOns.GetAddOnMetadata, "
-                      "IsAddOnLoaded == C_AddOns.IsAddOnLoaded") == (True, True)
+                      "IsAddOnLoaded == C_AddOns.IsAddOnLoaded, "
+                      "GetNumAddOns == C_AddOns.GetNumAddOns") == (True, True, True)
     with pytest.raises(LuaError, match="the WoW API LoadAddOn is not implemented"):
         on.run_lua("LoadAddOn('Foo')")
     assert off.run_lua("return GetAddOnMetadata, IsAddOnLoaded, LoadAddOn") == (None, None,
