@@ -66,7 +66,7 @@ return table.concat(changed, " ")"""
 
 def globals_work(realm: Realm, party: list[Client]) -> None:
     """Its globals are still its own; /dice is its; its hooks on /roll, RandomRoll and
-    SendChatMessage see their calls."""
+    C_ChatInfo.SendChatMessage see their calls."""
     for client in party:
         assert client.run_lua(UNTOUCHED) == b""
         assert client.run_lua("return Dice.owner") == b"GlobalNeighbour"
@@ -75,7 +75,7 @@ def globals_work(realm: Realm, party: list[Client]) -> None:
     skoll = party[0]
     before = seen(skoll, "GlobalNeighbourSeen")
     skoll.type("/roll 8")
-    skoll.run_lua('SendChatMessage("good luck", "PARTY")')
+    skoll.run_lua('C_ChatInfo.SendChatMessage("good luck", "PARTY")')
     realm.run_until_quiet()
     after = seen(skoll, "GlobalNeighbourSeen")
     assert {key: after[key] - before[key] for key in after} == \

@@ -102,8 +102,8 @@ def test_an_addon_error_is_recorded_with_its_traceback_and_others_go_on(tmp_path
 
 
 def test_an_unimplemented_api_fails_with_its_name(client):
-    with pytest.raises(LuaError, match="the WoW API GetSpellInfo is not implemented in the pyho"):
-        client.run_lua("return GetSpellInfo(133)")
+    with pytest.raises(LuaError, match="the WoW API GetMoney is not implemented in the pyhost"):
+        client.run_lua("return GetMoney()")
     with pytest.raises(LuaError, match=r"C_Map\.GetBestMapForUnit is not implemented"):
         client.run_lua("return C_Map.GetBestMapForUnit('player')")
     assert client.run_lua("return type(SomeAddonGlobal)") == b"nil"

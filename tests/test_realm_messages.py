@@ -215,16 +215,17 @@ def test_every_byte_from_1_to_255_survives_the_trip(tmp_path):
 # -- flavours -------------------------------------------------------------------------------------
 
 
-def test_classic_returns_booleans_and_has_the_global_send_functions(tmp_path):
+def test_classic_returns_the_enum_and_has_no_global_send_functions(tmp_path):
+    # wowless's 1.15.9 data: C_ChatInfo.SendAddonMessage returns Enum.SendAddonMessageResult,
+    # and neither SendAddonMessage nor SendChatMessage is a global.
     realm, skoll, riggs = pair(tmp_path, flavour="classic_era")
     assert skoll.run_lua("return type(SendChatMessage), type(SendAddonMessage)") == (
-        b"function", b"function")
-    assert skoll.run_lua('return SendAddonMessage("REC", "x", "PARTY")') is False
+        b"nil", b"nil")
+    assert skoll.run_lua('return C_ChatInfo.SendAddonMessage("REC", "x", "PARTY")') == 5
     realm.party(skoll, riggs)
-    assert skoll.run_lua('return SendAddonMessage("REC", "x", "PARTY")') is True
-    assert skoll.run_lua('return C_ChatInfo.SendAddonMessage("REC", "y", "PARTY")') is True
+    assert skoll.run_lua('return C_ChatInfo.SendAddonMessage("REC", "y", "PARTY")') == 0
     realm.run_until_quiet()
-    assert texts(riggs) == ["x", "y"]
+    assert texts(riggs) == ["y"]
 
 
 def test_retail_has_c_chatinfo_send_chat_message_and_returns_numbers(tmp_path):
@@ -246,7 +247,7 @@ def test_one_senders_messages_arrive_in_order(tmp_path):
     skoll.run_lua("""
         for i = 1, 20 do
             C_ChatInfo.SendAddonMessage("REC", "w" .. i, "WHISPER", "Riggs")
-            SendChatMessage("line " .. i, "PARTY")
+            C_ChatInfo.SendChatMessage("line " .. i, "PARTY")
         end""")
     realm.run_until_quiet()
     assert texts(riggs) == [f"w{i}" for i in range(1, 21)]

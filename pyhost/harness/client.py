@@ -27,11 +27,13 @@ from . import locales
 from .bitlib import library as bit_library
 from .savedvars import dump_saved, load_saved
 from .toc import Toc, load_order, lua_sources, read_toc
+from .wowapi import CONSTANT, api, chat_info, loading
 
 if TYPE_CHECKING:
     from .realm import Location, Realm
 
 WOW_LUA = resources.files("pyhost.harness").joinpath("lua/wow.lua").read_bytes()
+API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
 
@@ -173,8 +175,10 @@ class Client:
         self.addons = {toc.name: Addon(toc=toc) for toc in load_order(tocs)}
         for addon in self.addons.values():
             self._load_addon(addon)
-        self.fire("PLAYER_LOGIN")
-        self.fire("PLAYER_ENTERING_WORLD", not reloading, reloading)
+        events = api(self.realm.flavour).events
+        for event, args in loading().sequence(reloading):
+            if event in events:
+                self.fire(event, *args)
 
     def logout(self) -> None:
         """PLAYER_LOGOUT, then the SavedVariables are written and the UI goes away."""
@@ -199,23 +203,27 @@ class Client:
                                     register_eval=False, register_builtins=False,
                                     attribute_filter=_deny, **limits)
         flavour = FLAVOURS[self.realm.flavour]
+        game = api(flavour.name)
         table = self._table
+        info = chat_info(flavour.name)
         config = table({
             "instruction_limit": self.realm.instruction_limit,
             "locale": self.locale,
-            "build": table([flavour.version, flavour.build, "Nov 1 2026", flavour.interface]),
+            "build": table([game.version, game.build, game.date, game.interface]),
             "classic": flavour.classic,
-            "deprecated_globals": self.realm.deprecated_globals,
+            "fallbacks": table(game.deprecated) if self.realm.deprecated_globals else None,
+            "chat_info": table(info) if info else None,
             "bit": table(bit_library(self.realm.bit_signed)),
             "chat_formats": table(locales.CHAT_FORMATS),
             "chat_commands": table(locales.CHAT_COMMANDS),
             "unknown_command": self.system_text("unknown_command"),
             "global_strings": table(self.global_strings),
-            "unimplemented": table(dict.fromkeys(locales.UNIMPLEMENTED, True)),
         })
-        # Loaded under its own name so tracebacks say where the API's own code is.
-        prelude = self.lua.globals()[b"loadstring"](WOW_LUA, b"=[pyhost wow.lua]")
-        self._api = prelude(self._host(), config)
+        # Loaded under their own names so tracebacks say where the API's own code is.
+        loadstring = self.lua.globals()[b"loadstring"]
+        host = self._host()
+        self._api = loadstring(WOW_LUA, b"=[pyhost wow.lua]")(host, config)
+        loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -393,8 +401,26 @@ class Client:
             "reload": lambda: realm.request_reload(self),
             "set_target": lambda name: realm.set_target(self, text(name)),
             "system_line": lambda line: self.system_line(line),
+            # The flavour's API as data (lua/api.lua).
+            "has": lambda name: api(realm.flavour).has(text(name), realm.deprecated_globals),
+            "api_kind": self._api_kind,
+            "api_member": lambda space, name: text(name) in api(realm.flavour).namespaces.get(
+                text(space), ()),
+            "enum": self._enum,
         }
         return self._table(functions)
+
+    def _api_kind(self, name: Any) -> Any:
+        game = api(self.realm.flavour)
+        key = text(name)
+        kind = game.kind(key, self.realm.deprecated_globals)
+        if kind == CONSTANT:
+            return to_lua(kind), to_lua(game.constants[key])
+        return None if kind is None else to_lua(kind)
+
+    def _enum(self, name: Any) -> Any:
+        values = api(self.realm.flavour).enums.get(text(name))
+        return None if values is None else self._table(values)
 
     def _report_error(self, message: Any) -> None:
         full = text(message)

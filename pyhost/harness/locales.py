@@ -127,15 +127,3 @@ CHAT_COMMANDS = {
     **dict.fromkeys(("/tar", "/target"), "TARGET"),
 }
 
-# Frequently used WoW APIs the realm does not implement: calling one fails with its name,
-# instead of the bare "attempt to call a nil value".
-UNIMPLEMENTED = (
-    "GetSpellInfo", "UnitHealth", "UnitHealthMax", "UnitPower", "UnitClass", "UnitRace",
-    "UnitLevel", "GetItemInfo", "GetContainerItemInfo", "GetGuildInfo", "IsInGuild",
-    "GetNumGuildMembers", "GetZoneText", "GetRealZoneText", "GetSubZoneText", "GetMoney",
-    "PlaySound", "PlaySoundFile", "GetCVar", "SetCVar", "InCombatLockdown", "UnitAffectingCombat",
-    "GetChannelName", "JoinChannelByName", "LeaveChannelByName", "SendMail", "InitiateTrade",
-    "DoEmote", "GetFramerate", "GetNetStats", "UnitPosition", "GetPlayerMapPosition",
-    "StaticPopup_Show", "C_Map", "C_Container", "C_Item", "C_Spell",
-    "C_FriendList", "C_GuildInfo", "C_PartyInfo", "C_Club", "C_BattleNet", "C_CVar",
-)

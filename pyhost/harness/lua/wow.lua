@@ -538,7 +538,6 @@ function GetNumGroupMembers(category) return host.group("count") end
 function GetNumSubgroupMembers() return host.group("subgroup_count") end
 function GetRaidRosterInfo(index) return host.roster(index) end
 function IsInInstance() return false, "none" end
-LE_PARTY_CATEGORY_HOME, LE_PARTY_CATEGORY_INSTANCE = 1, 2
 
 ------------------------------------------------------------------------------
 -- Chat, addon messages, rolls.
@@ -550,12 +549,10 @@ local function send_chat(text, chat_type, language, target)
 	return host.send_chat(tostring(text), chat_type and strupper(chat_type) or "SAY", target)
 end
 
+-- Where the flavour has them (lua/api.lua: the rest of the API comes from the data).
 C_ChatInfo = {}
-if config.classic then
-	function SendChatMessage(...) return send_chat(...) end
-else
+if host.has("C_ChatInfo.SendChatMessage") then
 	function C_ChatInfo.SendChatMessage(...) return send_chat(...) end
-	if config.deprecated_globals then function SendChatMessage(...) return send_chat(...) end end
 end
 
 function C_ChatInfo.RegisterAddonMessagePrefix(prefix)
@@ -569,23 +566,9 @@ function C_ChatInfo.SendAddonMessage(prefix, message, chat_type, target)
 	if type(prefix) ~= "string" or type(message) ~= "string" then
 		error("Usage: C_ChatInfo.SendAddonMessage(prefix, message [, chatType [, target]])", 2)
 	end
-	local result = host.send_addon(prefix, message, chat_type and strupper(chat_type) or "PARTY", target)
-	if config.classic then return result == 0 end
-	return result
+	-- An Enum.SendAddonMessageResult, in every flavour.
+	return host.send_addon(prefix, message, chat_type and strupper(chat_type) or "PARTY", target)
 end
-if config.classic then
-	SendAddonMessage = C_ChatInfo.SendAddonMessage
-	RegisterAddonMessagePrefix = C_ChatInfo.RegisterAddonMessagePrefix
-end
-
-Enum = {
-	SendAddonMessageResult = { Success = 0, InvalidPrefix = 1, InvalidMessage = 2,
-		AddonMessageThrottle = 3, InvalidChatType = 4, NotInGroup = 5, TargetRequired = 6,
-		InvalidChannel = 7, ChannelThrottle = 8, GeneralError = 9, NotInGuild = 10,
-		AddOnMessageLockdown = 11, TargetOffline = 12 },
-	RegisterAddonMessagePrefixResult = { Success = 0, DuplicatePrefix = 1, InvalidPrefix = 2,
-		MaxPrefixes = 3 },
-}
 
 function RandomRoll(low, high)
 	host.roll(low, high)
@@ -601,10 +584,6 @@ C_AddOns = {}
 function C_AddOns.GetAddOnMetadata(addon, field) return host.metadata(addon, field) end
 function C_AddOns.IsAddOnLoaded(addon) return host.addon_loaded(addon) end
 function C_AddOns.GetNumAddOns() return host.addon_count() end
-if config.classic then
-	GetAddOnMetadata = C_AddOns.GetAddOnMetadata
-	IsAddOnLoaded = C_AddOns.IsAddOnLoaded
-end
 
 ------------------------------------------------------------------------------
 -- Slash commands and the chat box.
@@ -690,24 +669,9 @@ function api.rawget(name) return rawget(_G, name) end
 function api.rawset(name, value) rawset(_G, name, value) end
 
 ------------------------------------------------------------------------------
--- What WoW does not have. An API the realm does not implement fails loudly.
+-- What WoW does not have (lua/api.lua then adds the flavour's API from the data).
 
 io, os, require, dofile, loadfile, package, module, load, debug, python = nil
-local function unimplemented(name)
-	return function()
-		error("the WoW API " .. name .. " is not implemented in the pyhost realm", 2)
-	end
-end
-setmetatable(_G, {
-	__index = function(_, name)
-		if not config.unimplemented[name] then return nil end
-		if strsub(name, 1, 2) == "C_" then -- a namespace: each of its functions fails by name
-			return setmetatable({}, { __index = function(_, member)
-				return unimplemented(name .. "." .. tostring(member))
-			end })
-		end
-		return unimplemented(name)
-	end,
-})
+math.mod = nil -- Lua 5.1's old name for math.fmod; WoW's Lua has no math.mod
 
 return api

@@ -15,8 +15,10 @@ hooksecurefunc(SlashCmdList, "RANDOM", function()
 	GlobalNeighbourSeen.slash_rolls = GlobalNeighbourSeen.slash_rolls + 1
 end)
 hooksecurefunc("RandomRoll", function() GlobalNeighbourSeen.rolls = GlobalNeighbourSeen.rolls + 1 end)
-if SendChatMessage then
-	hooksecurefunc("SendChatMessage", function()
+-- SendChatMessage is C_ChatInfo's where the flavour has it there, else a global.
+local chat = C_ChatInfo and C_ChatInfo.SendChatMessage and C_ChatInfo or _G
+if chat.SendChatMessage then
+	hooksecurefunc(chat, "SendChatMessage", function()
 		GlobalNeighbourSeen.chats = GlobalNeighbourSeen.chats + 1
 	end)
 end

@@ -16,6 +16,8 @@ ChatFrame_AddMessageEventFilter("CHAT_MSG_SYSTEM", function(_, _, text)
 end)
 
 hooksecurefunc("RandomRoll", function() RollHiderSeen.rolls = RollHiderSeen.rolls + 1 end)
-if SendChatMessage then
-	hooksecurefunc("SendChatMessage", function() RollHiderSeen.chats = RollHiderSeen.chats + 1 end)
+-- SendChatMessage is C_ChatInfo's where the flavour has it there, else a global.
+local chat = C_ChatInfo and C_ChatInfo.SendChatMessage and C_ChatInfo or _G
+if chat.SendChatMessage then
+	hooksecurefunc(chat, "SendChatMessage", function() RollHiderSeen.chats = RollHiderSeen.chats + 1 end)
 end
