@@ -72,6 +72,15 @@ SYSTEM = {
     "disbanded": "Your group has been disbanded.",
     "new_leader": "%s is now the group leader.",
     "target": "You target %s.",
+    # Instance groups: ERR_INSTANCE_GROUP_* in GlobalStrings (enUS).
+    "instance_joins": "%s has joined the instance group.",
+    "instance_leaves": "%s has left the instance group.",
+    "instance_with_party": "You are in both a party and an instance group. You may communicate"
+                           " with your party with \"/p\" and with your instance group with"
+                           " \"/i\".",
+    "instance_with_raid": "You are in both a raid and an instance group. You may communicate"
+                          " with your raid with \"/ra\" and with your instance group with"
+                          " \"/i\".",
 }
 
 # Frequently used WoW APIs the realm does not implement: calling one fails with its name,
