@@ -163,9 +163,10 @@ def test_party_and_raid_fail_in_an_instance_group_alone_and_instance_chat_outsid
     realm.instance_group(skoll, riggs)
     skoll.type("/p hello")
     skoll.type("/ra hello")
+    skoll.type("/rw hello")
     mira.type("/i hello")
     realm.run_until_quiet()
-    assert skoll.chat.lines[-2:] == [NOT_IN_PARTY, "You are not in a raid group."]
+    assert skoll.chat.lines[-3:] == [NOT_IN_PARTY, "You are not in a raid group.", NOT_IN_PARTY]
     assert mira.chat.lines[-1] == "You aren't in an instance group."
     assert riggs.chat.matching("hello") == []
 
@@ -182,6 +183,10 @@ def test_addon_messages_to_party_or_raid_fail_in_an_instance_group_alone(tmp_pat
     assert skoll.chat.lines.count(NOT_IN_RAID) == 1
     assert [m[:4] for m in addon_messages(riggs)] == [
         ("REC", "to the instance", "INSTANCE_CHAT", "Skoll-Thunderhorn")]
+    loner = login(realm, "Loner")  # the same without any group
+    assert send_addon(loner, "REC", "x", "PARTY") == send_addon(loner, "REC", "x", "RAID") == 5
+    realm.run_until_quiet()
+    assert loner.chat.lines[-2:] == [NOT_IN_PARTY, NOT_IN_RAID]
 
 
 def test_addon_messages_reach_each_group_by_its_own_channel(tmp_path):

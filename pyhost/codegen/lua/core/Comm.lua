@@ -409,9 +409,16 @@ end
 local told_version = {}
 local arriving = {} -- by sender and channel: the text of a message arriving in parts
 
+-- The group channels by the group they reach: the table hears only the group it talks to. (A
+-- player in a home group and an instance group at once hears both, and the other's tables are
+-- not this one's.)
+local GROUP_OF = { PARTY = LE_PARTY_CATEGORY_HOME, RAID = LE_PARTY_CATEGORY_HOME,
+	INSTANCE_CHAT = LE_PARTY_CATEGORY_INSTANCE }
+
 function Comm.receive(prefix, message, distribution, sender)
 	if prefix ~= PREFIX then return end
 	if sender == Comm.me() then return end
+	if GROUP_OF[distribution] and GROUP_OF[distribution] ~= Comm.group() then return end
 	if message:sub(1, #COPY_HEAD) == COPY_HEAD then -- (a copy is whispered, never sent to all)
 		if distribution == "WHISPER" then take_chunk(message, distribution, sender) end
 		return
