@@ -108,6 +108,20 @@ def test_joining_and_leaving_an_instance_group_fire_the_roster_event_with_the_ga
                        "GetNumGroupMembers()") == (False, 3)
 
 
+def test_a_member_of_both_groups_going_offline_is_told_once_to_each_player(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll, riggs, mira = players(realm, "Skoll", "Riggs", "Mira")
+    realm.party(skoll, riggs)
+    realm.instance_group(skoll, riggs, mira)
+    before = [count(c, "GROUP_ROSTER_UPDATE") for c in (skoll, mira)]
+    realm.logout(riggs)
+    assert skoll.chat.lines.count("Riggs has gone offline.") == 1
+    assert mira.chat.lines.count("Riggs has gone offline.") == 1
+    assert [count(c, "GROUP_ROSTER_UPDATE") for c in (skoll, mira)] == [n + 1 for n in before]
+    assert skoll.run_lua("return UnitIsConnected('party1'), "
+                         "GetNumGroupMembers(LE_PARTY_CATEGORY_HOME)") == (False, 2)
+
+
 def test_one_player_alone_in_an_instance_group_is_grouped(tmp_path):
     # A follower dungeon's or a delve's group: the finder's companions are not players.
     realm = make_realm(tmp_path)

@@ -260,14 +260,16 @@ class Realm:
         return client
 
     def client_came_back(self, client: Client) -> None:
+        told: set[str] = set()  # (a member of both groups hears it once)
         for group in self.groups_of(client):
-            self._roster_changed(group, f"comes_online:{client.name}")
+            self._roster_changed(group, f"comes_online:{client.name}", told=told)
 
     def logout(self, client: Client) -> None:
         """The player logs out; they stay in their group, offline."""
         client.logout()
+        told: set[str] = set()
         for group in self.groups_of(client):
-            self._roster_changed(group, f"goes_offline:{client.name}")
+            self._roster_changed(group, f"goes_offline:{client.name}", told=told)
 
     def request_reload(self, client: Client) -> None:
         # /reload runs after the slash command returns, as the UI tears down.
@@ -447,21 +449,25 @@ class Realm:
             raise GroupError(f"{member.name} is not in {leader.name}'s group")
         return group
 
-    def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = ()) -> None:
+    def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = (),
+                        told: set[str] | None = None) -> None:
         """Tell everyone online in the group (and anyone who just left), with a system line.
 
         `news` is "key:Name" from locales.SYSTEM; the player it is about reads it in the
-        second person ("You have joined a party.")."""
+        second person ("You have joined a party."). Those in `told` were told already, and
+        each one told now joins it."""
         key, _, who = news.partition(":")
-        told = [self.clients[name] for name in group.members] + list(also)
+        telling = [self.clients[name] for name in group.members] + list(also)
         # A home group of one disbands; an instance group lasts while anyone is in it.
         if len(group.members) <= (0 if group.instance else 1):
             self.groups.remove(group)
             if not group.instance:
                 key, who = "disbanded", ""
-        for client in told:
-            if not client.online:
+        for client in telling:
+            if not client.online or (told is not None and client.full_name in told):
                 continue
+            if told is not None:
+                told.add(client.full_name)
             line = self._news_line(key, who, group, about_self=client.name == who)
             if line:
                 client.system_line(line)

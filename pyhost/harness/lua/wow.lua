@@ -604,8 +604,9 @@ SlashCmdList.RANDOM = function(msg)
 	msg = msg or ""
 	local low = strgsub(msg, "(%s*)(%d+)(.*)", "%2", 1)
 	local rest = strgsub(msg, "(%s*)(%d+)(.*)", "%3", 1)
-	local high, found = "", 0
+	local high = ""
 	if rest ~= "" then
+		local found
 		high, found = strgsub(msg, "(%s*)(%d+)([-%s]+)(%d+)(.*)", "%4", 1)
 		if found == 0 then high = "" end
 	end
