@@ -177,12 +177,14 @@ def test_party_and_raid_fail_in_an_instance_group_alone_and_instance_chat_outsid
     realm.instance_group(skoll, riggs)
     skoll.type("/p hello")
     skoll.type("/ra hello")
-    skoll.type("/rw hello")
     mira.type("/i hello")
     realm.run_until_quiet()
-    assert skoll.chat.lines[-3:] == [NOT_IN_PARTY, "You are not in a raid group.", NOT_IN_PARTY]
+    assert skoll.chat.lines[-2:] == [NOT_IN_PARTY, "You are not in a raid group."]
     assert mira.chat.lines[-1] == "You aren't in an instance group."
     assert riggs.chat.matching("hello") == []
+    skoll.type("/rw pull")  # a raid warning goes to the active group
+    realm.run_until_quiet()
+    assert riggs.chat.matching("pull") == ["[Raid Warning] [Skoll]: pull"]
 
 
 def test_addon_messages_to_party_or_raid_fail_in_an_instance_group_alone(tmp_path):

@@ -615,8 +615,10 @@ class Realm:
         body = body[:MAX_CHAT_BYTES]
         if not body.strip():
             return None
-        # PARTY, RAID and RAID_WARNING are the home group's; INSTANCE_CHAT the instance group's.
-        group = self.group_of(client, INSTANCE if chat_type == "INSTANCE_CHAT" else HOME)
+        # PARTY and RAID are the home group's, INSTANCE_CHAT the instance group's, and
+        # RAID_WARNING the active group's (a battleground's leader warns the battleground).
+        group = self.group_of(client, {"INSTANCE_CHAT": INSTANCE, "RAID_WARNING": None}.get(
+            chat_type, HOME))
         leader = group is not None and group.leader == client.full_name
         if chat_type in ("SAY", "EMOTE", "YELL"):
             if chat_type != "EMOTE" and self.restrict_say and not hardware:
