@@ -477,11 +477,10 @@ class Realm:
     def _news_line(key: str, who: str, group: Group, *, about_self: bool) -> str:
         if not key:
             return ""
-        if about_self and key in ("joins_party", "joins_raid", "leaves_party", "leaves_raid",
-                                  "instance_leaves"):
+        if about_self and key == "instance_leaves":
+            return locales.SYSTEM["you_leave_party"]
+        if about_self and key in ("joins_party", "joins_raid", "leaves_party", "leaves_raid"):
             verb = "join" if key.startswith("joins") else "leave"
-            if key == "instance_leaves":
-                return locales.SYSTEM["you_leave_party"]
             return locales.SYSTEM[f"you_{verb}_{'raid' if group.raid else 'party'}"]
         form = locales.SYSTEM[key]
         return form % who if "%s" in form else form
