@@ -160,3 +160,32 @@ def test_a_player_in_both_groups_reads_only_the_table_group_it_talks_to(tmp_path
     play(realm, skoll, "/tholdem join")
     assert len(banks(status(realm, mira))) == 2
     assert realm.errors() == []
+
+
+JOIN_BY_WHISPER = """function(ns, table_id, host)
+    ns.Comm.send("ACT", { table = table_id, op = "join", fingerprint = ns.Fingerprint.id,
+        sections = ns.Fingerprint.wire }, host)
+end"""
+
+
+def test_the_host_seats_only_a_player_in_the_tables_group(tmp_path, addon):
+    # Vex, in Skoll's home party but not in the finder's group the table plays in, whispers
+    # a join to the host: refused. Mira, in the finder's group, joins.
+    realm = Realm(seed=36, wtf=tmp_path / "WTF")
+    vex = realm.login("Vex", addons=[addon])
+
+    def finder(clients):
+        realm.party(clients[0], vex)
+        realm.instance_group(*clients)
+
+    seated = seat(realm, addon, ["Skoll", "Riggs"], finder)
+    vex.lua.eval(JOIN_BY_WHISPER)(vex.addons["TaurenHoldem"].namespace, seated.table_id,
+                                  seated[0].full_name)
+    realm.run_until_quiet()
+    assert list(banks(status(realm, seated[0]))) == ["Skoll", "Riggs"]
+    mira = realm.login("Mira", addons=[addon])
+    realm.join_instance_group(realm.group_of(seated[0]), mira)
+    realm.run_until_quiet()
+    play(realm, mira, "/tholdem join")
+    assert list(banks(status(realm, seated[0]))) == ["Skoll", "Riggs", "Mira"]
+    assert realm.errors() == []
