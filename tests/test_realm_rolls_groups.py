@@ -290,10 +290,13 @@ def test_unit_names_guids_and_sex(tmp_path):
 
 def test_target_by_name_then_read_the_target(tmp_path):
     realm = make_realm(tmp_path)
-    skoll, _ = login(realm, "Skoll"), login(realm, "Riggs")
+    skoll, riggs = login(realm, "Skoll"), login(realm, "Riggs")
     assert skoll.run_lua('return UnitExists("target")') is False
-    skoll.type("/target Riggs")
+    skoll.type("/target Riggs")  # anyone's name, grouped or not
     assert skoll.run_lua('return (UnitName("target"))') == b"Riggs"
+    # A name is a unit only for a group member: Riggs's once they group.
+    assert skoll.run_lua('return UnitIsUnit("target", "Riggs")') is False
+    realm.party(skoll, riggs)
     assert skoll.run_lua('return UnitIsUnit("target", "Riggs")') is True
 
 

@@ -59,6 +59,10 @@ KEYS = (
     "ERR_GROUP_DISBANDED",
     "ERR_NEW_LEADER_S",
     "ERR_NEW_LEADER_YOU",
+    "ERR_INSTANCE_GROUP_ADDED_S",
+    "ERR_INSTANCE_GROUP_REMOVED_S",
+    "ERR_INSTANCE_GROUP_JOINED_WITH_PARTY",
+    "ERR_INSTANCE_GROUP_JOINED_WITH_RAID",
 )
 
 # A line of GlobalStrings/<locale>.lua: KEY = "text"; or _G["KEY"] = "text";

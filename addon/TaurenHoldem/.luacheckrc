@@ -12,6 +12,6 @@ read_globals = {
 	"GetTime", "IsInGroup",
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty", "UnitName",
 	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
-	"UnitIsConnected", "UnitSex",
+	"UnitIsConnected", "UnitSex", "LE_PARTY_CATEGORY_HOME", "LE_PARTY_CATEGORY_INSTANCE",
 	"time",
 }

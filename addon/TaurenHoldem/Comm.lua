@@ -45,9 +45,20 @@ function Comm.me()
 	return name .. "-" .. (realm or GetNormalizedRealmName())
 end
 
+-- The group the table plays in, as a party category: the instance group (dungeon or raid
+-- finder, battleground, follower dungeon) when the player is in one, else the home party or
+-- raid; nil alone. It is the game's own default group, so calls that take no category (unit
+-- tokens, GetRaidRosterInfo) ask of the same group. In an instance group, PARTY and RAID
+-- messages fail ("You aren't in a party."): it has INSTANCE_CHAT.
+function Comm.group()
+	if IsInGroup(LE_PARTY_CATEGORY_INSTANCE) then return LE_PARTY_CATEGORY_INSTANCE end
+	if IsInGroup(LE_PARTY_CATEGORY_HOME) then return LE_PARTY_CATEGORY_HOME end
+end
+
 local function channel()
-	if IsInRaid() then return "RAID" end
-	if IsInGroup() then return "PARTY" end
+	local group = Comm.group()
+	if group == LE_PARTY_CATEGORY_INSTANCE then return "INSTANCE_CHAT" end
+	if group then return IsInRaid(group) and "RAID" or "PARTY" end
 end
 
 -- Messages waiting for the group, packed into one addon message as far as 255 bytes allow:
@@ -398,9 +409,16 @@ end
 local told_version = {}
 local arriving = {} -- by sender and channel: the text of a message arriving in parts
 
+-- The group channels by the group they reach: the table hears only the group it talks to. (A
+-- player in a home group and an instance group at once hears both, and the other's tables are
+-- not this one's.)
+local GROUP_OF = { PARTY = LE_PARTY_CATEGORY_HOME, RAID = LE_PARTY_CATEGORY_HOME,
+	INSTANCE_CHAT = LE_PARTY_CATEGORY_INSTANCE }
+
 function Comm.receive(prefix, message, distribution, sender)
 	if prefix ~= PREFIX then return end
 	if sender == Comm.me() then return end
+	if GROUP_OF[distribution] and GROUP_OF[distribution] ~= Comm.group() then return end
 	if message:sub(1, #COPY_HEAD) == COPY_HEAD then -- (a copy is whispered, never sent to all)
 		if distribution == "WHISPER" then take_chunk(message, distribution, sender) end
 		return

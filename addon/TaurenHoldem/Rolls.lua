@@ -8,18 +8,18 @@ local Comm = ns.Comm
 local Rolls = {}
 ns.Rolls = Rolls
 
--- Everyone in the group, as "Name-Realm".
+-- Everyone in the table's group (Comm.group), as "Name-Realm".
 local function group_names()
-	local names, home = {}, GetNormalizedRealmName()
-	if IsInRaid() then
-		for i = 1, GetNumGroupMembers() do
+	local names, home, group = {}, GetNormalizedRealmName(), Comm.group()
+	if IsInRaid(group) then
+		for i = 1, GetNumGroupMembers(group) do
 			local name = GetRaidRosterInfo(i)
 			if name then names[#names + 1] = name:find("-", 1, true) and name or name .. "-" .. home end
 		end
 		return names
 	end
 	names[1] = Comm.me()
-	for i = 1, GetNumSubgroupMembers() do
+	for i = 1, GetNumSubgroupMembers(group) do
 		local name, realm = UnitName("party" .. i)
 		if name then names[#names + 1] = name .. "-" .. ((realm and realm ~= "") and realm or home) end
 	end

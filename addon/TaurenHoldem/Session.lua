@@ -248,6 +248,8 @@ end
 -- other op is the flow's (flow.host_request checks and applies it).
 
 function REQUESTS.join(sender, request, number)
+	-- Only a player in the table's group sits (a join whispered from outside it does not).
+	if UnitInParty(sender, Comm.group()) ~= true then return "only the table's group may sit" end
 	local differ = Fingerprint.differ(request.fingerprint, request.sections)
 	if differ then return differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ) end
 	return Session.seat(sender, number)

@@ -379,11 +379,13 @@ class Client:
             "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(text(line)),
             "schedule": lambda timer, delay: realm.schedule_timer(self, timer, float(delay)),
             "cancel": lambda timer: realm.cancel_timer(self, timer),
-            "unit": lambda unit, what: realm.unit_info(self, text(unit), text(what)),
+            "unit": lambda unit, what, category=None: realm.unit_info(
+                self, text(unit), text(what), _category(category)),
             "realm": lambda: to_lua(self.realm_name),
             "realm_display": lambda: to_lua(self.realm_display),
             "logged_in": lambda: self.online,
-            "group": lambda what: realm.group_info(self, text(what)),
+            "group": lambda what, category=None: realm.group_info(
+                self, text(what), _category(category)),
             "roster": lambda index: realm.roster_info(self, index),
             "send_chat": lambda msg, kind, target=None: realm.send_chat(
                 self, msg, text(kind), None if target is None else text(target),
@@ -480,6 +482,12 @@ class Client:
 
         return calendar.timegm((get("year", 1970), get("month", 1), get("day", 1),
                                 get("hour", 12), get("min", 0), get("sec", 0), 0, 0, 0))
+
+
+def _category(value: Any) -> int | None:
+    """A party category from Lua (LE_PARTY_CATEGORY_HOME 1, _INSTANCE 2); anything else is
+    none, and the call asks of the active group."""
+    return int(value) if isinstance(value, (int, float)) and value in (1, 2) else None
 
 
 def addon_errors(clients: Iterable[Client]) -> list[tuple[str, AddonError]]:

@@ -4,6 +4,12 @@ A party holds up to 5, a raid up to 40 in 8 subgroups of 5. Members are kept
 in the order they joined, which is also the raid index order. A member who
 goes offline stays in the group. The realm fires GROUP_ROSTER_UPDATE on
 every change; this module only keeps the books and refuses what WoW would.
+
+A player has up to two groups, one of each category (LE_PARTY_CATEGORY_*): the
+home group, which players make by inviting each other, and an instance group,
+which a finder (dungeon or raid finder, a battleground, a follower dungeon)
+makes. Where a call names no category, the game uses the active one: the
+instance group when the player is in one, else the home group.
 """
 
 from __future__ import annotations
@@ -11,6 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 PARTY_SIZE, RAID_SIZE, SUBGROUP_SIZE = 5, 40, 5
+# LE_PARTY_CATEGORY_HOME and LE_PARTY_CATEGORY_INSTANCE, as wowless's data gives them
+# (data/products/*/globals.yaml).
+HOME, INSTANCE = 1, 2
 
 
 class GroupError(ValueError):
@@ -24,6 +33,11 @@ class Group:
     raid: bool = False
     assistants: set[str] = field(default_factory=set)
     subgroups: dict[str, int] = field(default_factory=dict)
+    instance: bool = False  # made by a finder (LE_PARTY_CATEGORY_INSTANCE), not by invitation
+
+    @property
+    def category(self) -> int:
+        return INSTANCE if self.instance else HOME
 
     def __post_init__(self) -> None:
         if not self.members:

@@ -49,6 +49,10 @@ SYSTEM = {
     "disbanded": "ERR_GROUP_DISBANDED",
     "new_leader": "ERR_NEW_LEADER_S",
     "you_new_leader": "ERR_NEW_LEADER_YOU",
+    "instance_joins": "ERR_INSTANCE_GROUP_ADDED_S",
+    "instance_leaves": "ERR_INSTANCE_GROUP_REMOVED_S",
+    "instance_with_party": "ERR_INSTANCE_GROUP_JOINED_WITH_PARTY",
+    "instance_with_raid": "ERR_INSTANCE_GROUP_JOINED_WITH_RAID",
 }
 
 

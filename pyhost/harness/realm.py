@@ -25,7 +25,7 @@ from typing import Any
 from ..flavours import FLAVOURS
 from . import locales
 from .client import Client, text, to_lua
-from .groups import Group, GroupError
+from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
 
 MAX_ROLL = 1_000_000
@@ -260,16 +260,16 @@ class Realm:
         return client
 
     def client_came_back(self, client: Client) -> None:
-        group = self.group_of(client)
-        if group is not None:
-            self._roster_changed(group, f"comes_online:{client.name}")
+        told: set[str] = set()  # (a member of both groups hears it once)
+        for group in self.groups_of(client):
+            self._roster_changed(group, f"comes_online:{client.name}", told=told)
 
     def logout(self, client: Client) -> None:
         """The player logs out; they stay in their group, offline."""
         client.logout()
-        group = self.group_of(client)
-        if group is not None:
-            self._roster_changed(group, f"goes_offline:{client.name}")
+        told: set[str] = set()
+        for group in self.groups_of(client):
+            self._roster_changed(group, f"goes_offline:{client.name}", told=told)
 
     def request_reload(self, client: Client) -> None:
         # /reload runs after the slash command returns, as the UI tears down.
@@ -297,17 +297,31 @@ class Realm:
 
     # -- groups ------------------------------------------------------------------------------
 
-    def group_of(self, client: Client) -> Group | None:
-        for group in self.groups:
-            if client.full_name in group.members:
-                return group
-        return None
+    def groups_of(self, client: Client) -> list[Group]:
+        """The client's groups: the home group, the instance group, or both."""
+        return [group for group in self.groups if client.full_name in group.members]
+
+    def group_of(self, client: Client, category: int | None = None) -> Group | None:
+        """The client's group of a category (HOME 1, INSTANCE 2); with none (or any other
+        value), the active group: the instance group if the client is in one, else the home
+        group, as the game's calls default."""
+        home = instance = None
+        for group in self.groups_of(client):
+            if group.instance:
+                instance = group
+            else:
+                home = group
+        if category == HOME:
+            return home
+        if category == INSTANCE:
+            return instance
+        return instance or home
 
     def invite(self, leader: Client, invitee: Client) -> None:
-        """`leader` invites `invitee`, who accepts at once."""
-        if self.group_of(invitee) is not None:
+        """`leader` invites `invitee` to their home group, and `invitee` accepts at once."""
+        if self.group_of(invitee, HOME) is not None:
             raise GroupError(f"{invitee.name} is already in a group")
-        group = self.group_of(leader)
+        group = self.group_of(leader, HOME)
         if group is None:
             group = Group(leader=leader.full_name)
             self.groups.append(group)
@@ -324,7 +338,7 @@ class Realm:
             if index == 4:
                 self.convert_to_raid(leader)
             self.invite(leader, other)
-        group = self.group_of(leader)
+        group = self.group_of(leader, HOME)
         assert group is not None
         return group
 
@@ -335,21 +349,69 @@ class Realm:
         self.convert_to_raid(leader)
         for other in others[1:]:
             self.invite(leader, other)
-        group = self.group_of(leader)
+        group = self.group_of(leader, HOME)
         assert group is not None
         return group
 
+    def instance_group(self, *clients: Client, raid: bool = False) -> Group:
+        """A finder (dungeon or raid finder, a battleground, a follower dungeon) puts these
+        clients in an instance group, the first leading: a raid with `raid` or more than
+        five. Each keeps their home group beside it. One client alone is a group too (a
+        follower dungeon's or a delve's: the finder's companions are not players)."""
+        leader, *others = clients
+        for client in clients:
+            if self.group_of(client, INSTANCE) is not None:
+                raise GroupError(f"{client.name} is already in an instance group")
+        group = Group(leader=leader.full_name, raid=raid or len(clients) > PARTY_SIZE,
+                      instance=True)
+        for other in others:
+            group.add(other.full_name)
+        self.groups.append(group)
+        for client in clients:
+            self._joined_instance(client, group)
+        return group
+
+    def join_instance_group(self, group: Group, client: Client) -> None:
+        """The finder adds `client` to an instance group already under way (a backfill)."""
+        if not group.instance or group not in self.groups:
+            raise GroupError("that is not an instance group")
+        if self.group_of(client, INSTANCE) is not None:
+            raise GroupError(f"{client.name} is already in an instance group")
+        group.add(client.full_name)
+        for member in self._online(group.members):
+            if member is client:
+                self._joined_instance(client, group)
+            else:
+                member.system_line(member.system_text("instance_joins", client.name))
+                member.fire("GROUP_ROSTER_UPDATE")
+
+    def _joined_instance(self, client: Client, group: Group) -> None:
+        if not client.online:
+            return
+        home = self.group_of(client, HOME)
+        # The game has no line for joining a party oneself (see _news_line).
+        if home is not None:
+            key = "instance_with_raid" if home.raid else "instance_with_party"
+        else:
+            key = "you_join_raid" if group.raid else ""
+        if key:
+            client.system_line(client.system_text(key))
+        client.fire("GROUP_ROSTER_UPDATE")
+
     def convert_to_raid(self, leader: Client) -> None:
-        group = self._led_by(leader)
+        group = self._led_by(leader, category=HOME)
         if not group.raid:
             group.raid = True
             self._roster_changed(group, "converted:")
 
-    def leave(self, client: Client) -> None:
-        group = self.group_of(client)
+    def leave(self, client: Client, category: int | None = None) -> None:
+        """The client leaves its group of `category` (HOME or INSTANCE), by default the
+        active one, as C_PartyInfo.LeaveParty."""
+        group = self.group_of(client, category)
         if group is None:
             raise GroupError(f"{client.name} is not in a group")
-        key = "leaves_raid" if group.raid else "leaves_party"
+        key = "instance_leaves" if group.instance else \
+            "leaves_raid" if group.raid else "leaves_party"
         group.remove(client.full_name)
         self._roster_changed(group, f"{key}:{client.name}", also=[client])
 
@@ -360,7 +422,7 @@ class Realm:
         if group.rank(leader.full_name) < 1 or group.rank(member.full_name) >= \
                 group.rank(leader.full_name):
             raise GroupError(f"{leader.name} may not remove {member.name}")
-        self.leave(member)
+        self.leave(member, group.category)
 
     def promote(self, leader: Client, member: Client) -> None:
         group = self._led_by(leader, member)
@@ -380,27 +442,34 @@ class Realm:
         group.move(member.full_name, subgroup)
         self._roster_changed(group, "")
 
-    def _led_by(self, leader: Client, member: Client | None = None) -> Group:
-        group = self.group_of(leader)
+    def _led_by(self, leader: Client, member: Client | None = None, *,
+                category: int | None = None) -> Group:
+        group = self.group_of(leader, category)
         if group is None or group.leader != leader.full_name:
             raise GroupError(f"{leader.name} does not lead a group")
         if member is not None and member.full_name not in group.members:
             raise GroupError(f"{member.name} is not in {leader.name}'s group")
         return group
 
-    def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = ()) -> None:
+    def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = (),
+                        told: set[str] | None = None) -> None:
         """Tell everyone online in the group (and anyone who just left), with a system line.
 
         `news` is "key:Name" from locales.SYSTEM; each reads it in their own locale, the
-        player it is about in the second person ("You leave the group.")."""
+        player it is about in the second person ("You leave the group."). Those in `told`
+        were told already, and each one told now joins it."""
         key, _, who = news.partition(":")
-        told = [self.clients[name] for name in group.members] + list(also)
-        if len(group.members) <= 1:  # a group of one disbands
+        telling = [self.clients[name] for name in group.members] + list(also)
+        # A home group of one disbands; an instance group lasts while anyone is in it.
+        if len(group.members) <= (0 if group.instance else 1):
             self.groups.remove(group)
-            key, who = "disbanded", ""
-        for client in told:
-            if not client.online:
+            if not group.instance:
+                key, who = "disbanded", ""
+        for client in telling:
+            if not client.online or (told is not None and client.full_name in told):
                 continue
+            if told is not None:
+                told.add(client.full_name)
             line = self._news_line(client, key, who, group)
             if line:
                 client.system_line(line)
@@ -415,14 +484,17 @@ class Realm:
         if client.name == who:
             if key == "new_leader":
                 return client.system_text("you_new_leader")
+            if key == "instance_leaves":
+                return client.system_text("you_leave_party")
             if key in ("joins_party", "joins_raid", "leaves_party", "leaves_raid"):
                 verb = "join" if key.startswith("joins") else "leave"
                 mine = f"you_{verb}_{'raid' if group.raid else 'party'}"
                 return client.system_text(mine) if mine in locales.SYSTEM else ""
         return client.system_text(key, who, who)  # (comes_online names the player twice)
 
-    def group_info(self, client: Client, what: str) -> Any:
-        group = self.group_of(client)
+
+    def group_info(self, client: Client, what: str, category: int | None = None) -> Any:
+        group = self.group_of(client, category)
         if what == "in_group":
             return group is not None
         if what == "in_raid":
@@ -447,7 +519,9 @@ class Realm:
     # -- units -------------------------------------------------------------------------------
 
     def resolve_unit(self, client: Client, unit: str) -> Client | None:
-        """A unit token ("player", "target", "party2", "raid17") or a player's name."""
+        """A unit token ("player", "target", "party2", "raid17": of the active group) or the
+        name of the player or of a member of one of their groups (no one else's name is a
+        unit)."""
         token = unit.lower()
         group = self.group_of(client)
         if token == "player":
@@ -461,14 +535,21 @@ class Realm:
         if token.startswith("raid") and token[4:].isdigit():
             members = group.members if group is not None and group.raid else []
             return _nth(self, members, int(token[4:]))
-        return self.find(unit, relative_to=client)
+        named = self.find(unit, relative_to=client)
+        if named is client or (named is not None and any(
+                named.full_name in g.members for g in self.groups_of(client))):
+            return named
+        return None
 
-    def unit_info(self, client: Client, unit: str, what: str) -> Any:
+    def unit_info(self, client: Client, unit: str, what: str,
+                  category: int | None = None) -> Any:
         other = self.resolve_unit(client, unit)
         if other is None:
             return False if what in ("exists", "connected", "leader", "assistant", "party") \
                 else None
-        group = self.group_of(client)
+        # UnitInParty, UnitInRaid, UnitIsGroupLeader take a category; the others ask of
+        # the active group.
+        group = self.group_of(client, category)
         same_group = group is not None and other.full_name in group.members
         if what == "name":
             realm = None if other.realm_name == client.realm_name else other.realm_name
@@ -496,7 +577,9 @@ class Realm:
         raise ValueError(what)
 
     def set_target(self, client: Client, name: str) -> None:
-        other = self.resolve_unit(client, name.strip()) if name.strip() else None
+        # /target takes a unit token or anyone's name, not only a group member's.
+        other = (self.resolve_unit(client, name.strip())
+                 or self.find(name.strip(), relative_to=client)) if name.strip() else None
         if other is None or not other.online:
             client.target = None
             client.system_line(client.system_text("no_player", name.strip()))
@@ -539,7 +622,10 @@ class Realm:
         body = body[:MAX_CHAT_BYTES]
         if not body.strip():
             return None
-        group = self.group_of(client)
+        # PARTY and RAID are the home group's, INSTANCE_CHAT the instance group's, and
+        # RAID_WARNING the active group's (a battleground's leader warns the battleground).
+        group = self.group_of(client, {"INSTANCE_CHAT": INSTANCE, "RAID_WARNING": None}.get(
+            chat_type, HOME))
         leader = group is not None and group.leader == client.full_name
         if chat_type in ("SAY", "EMOTE", "YELL"):
             if chat_type != "EMOTE" and self.restrict_say and not hardware:
@@ -571,7 +657,11 @@ class Realm:
             self._chat_event(client, "CHAT_MSG_WHISPER", body, [other])
             self._chat_event(other, "CHAT_MSG_WHISPER_INFORM", body, [client])
         elif chat_type == "INSTANCE_CHAT":
-            self._system(client, "not_in_instance")
+            if group is None:
+                self._system(client, "not_in_instance")
+                return None
+            event = "CHAT_MSG_INSTANCE_CHAT_LEADER" if leader else "CHAT_MSG_INSTANCE_CHAT"
+            self._chat_event(client, event, body, self._online(group.members))
         else:  # GUILD, OFFICER, CHANNEL: the realm has no guilds or channels
             self._system(client, "not_in_guild")
         return None
@@ -594,7 +684,7 @@ class Realm:
             return INVALID_CHAT_TYPE
         if client.lockdown:
             return LOCKDOWN
-        group = self.group_of(client)
+        group = self.group_of(client, INSTANCE if chat_type == "INSTANCE_CHAT" else HOME)
         receivers: list[Client]
         if chat_type == "WHISPER":
             if not target:
@@ -605,7 +695,8 @@ class Realm:
                 return TARGET_OFFLINE
             receivers = [other]
         elif chat_type in ("PARTY", "RAID"):
-            if group is None:
+            if group is None:  # PARTY and RAID are the home group's, not an instance group's
+                self._system(client, "not_in_party" if chat_type == "PARTY" else "not_in_raid")
                 return NOT_IN_GROUP
             if chat_type == "RAID" and not group.raid:
                 chat_type = "PARTY"  # RAID outside a raid goes to the party
@@ -617,7 +708,10 @@ class Realm:
             receivers = [c for c in self.nearby(client, yards)
                          if c is not client or self.addon_echo]
         elif chat_type == "INSTANCE_CHAT":
-            return NOT_IN_GROUP
+            if group is None:
+                return NOT_IN_GROUP
+            receivers = [c for c in self._online(group.members)
+                         if c is not client or self.addon_echo]
         elif chat_type == "CHANNEL":
             return INVALID_CHANNEL
         else:
@@ -680,9 +774,8 @@ class Realm:
         result = self._scripted_roll(client, low_n, high_n)
         if result is None:
             result = self._rolls.randint(low_n, high_n)
-        group = self.group_of(client)
         seen = {c.full_name: c for c in self.nearby(client, self.say_range)}
-        if group is not None:
+        for group in self.groups_of(client):  # the home group and the instance group
             seen.update({c.full_name: c for c in self._online(group.members)})
         seen[client.full_name] = client
         for receiver in seen.values():

@@ -519,23 +519,25 @@ function UnitGUID(unit) return (host.unit(unit, "guid")) end
 function UnitSex(unit) return (host.unit(unit, "sex")) end
 function UnitExists(unit) return (host.unit(unit, "exists")) == true end
 function UnitIsConnected(unit) return (host.unit(unit, "connected")) == true end
-function UnitIsGroupLeader(unit) return (host.unit(unit, "leader")) == true end
+-- A category (LE_PARTY_CATEGORY_HOME or _INSTANCE) names one of the player's two groups; without
+-- one, these ask of the active group: the instance group if the player is in one.
+function UnitIsGroupLeader(unit, category) return (host.unit(unit, "leader", category)) == true end
 function UnitIsGroupAssistant(unit) return (host.unit(unit, "assistant")) == true end
 function UnitIsUnit(a, b)
 	local x, y = UnitGUID(a), UnitGUID(b)
 	return x ~= nil and x == y
 end
-function UnitInParty(unit) return (host.unit(unit, "party")) == true end
-function UnitInRaid(unit) return host.unit(unit, "raid") end
+function UnitInParty(unit, category) return (host.unit(unit, "party", category)) == true end
+function UnitInRaid(unit, category) return host.unit(unit, "raid", category) end
 function GetRealmName() return host.realm_display() end
 function GetNormalizedRealmName() return host.realm() end
 function GetLocale() return config.locale end
 function GetBuildInfo() return unpack(config.build) end
 function IsLoggedIn() return host.logged_in() end
-function IsInGroup(category) return host.group("in_group") == true end
-function IsInRaid(category) return host.group("in_raid") == true end
-function GetNumGroupMembers(category) return host.group("count") end
-function GetNumSubgroupMembers() return host.group("subgroup_count") end
+function IsInGroup(category) return host.group("in_group", category) == true end
+function IsInRaid(category) return host.group("in_raid", category) == true end
+function GetNumGroupMembers(category) return host.group("count", category) end
+function GetNumSubgroupMembers(category) return host.group("subgroup_count", category) end
 function GetRaidRosterInfo(index) return host.roster(index) end
 function IsInInstance() return false, "none" end
 
@@ -597,13 +599,27 @@ setmetatable(SlashCmdList, {
 	end,
 })
 
--- Blizzard's own /roll, which addons may hook.
+-- Blizzard's own /roll, which addons may hook. It reads its text as Blizzard's ChatFrame.lua
+-- does, quirks and all: "/roll 10" is 1-10, "/roll 5 10" and "/roll 5-10" are 5-10, and the
+-- text goes to the server as strings (text without a number is sent as it is, and refused).
 SLASH_RANDOM1, SLASH_RANDOM2, SLASH_RANDOM3, SLASH_RANDOM4 = "/random", "/roll", "/rand", "/rnd"
 SlashCmdList.RANDOM = function(msg)
-	local low, high = strmatch(msg or "", "^%s*(%d*)%s*(%d*)")
-	low, high = tonumber(low), tonumber(high)
-	if low and not high then low, high = 1, low end
-	RandomRoll(low or 1, high or 100)
+	msg = msg or ""
+	local low = strgsub(msg, "(%s*)(%d+)(.*)", "%2", 1)
+	local rest = strgsub(msg, "(%s*)(%d+)(.*)", "%3", 1)
+	local high = ""
+	if rest ~= "" then
+		local found
+		high, found = strgsub(msg, "(%s*)(%d+)([-%s]+)(%d+)(.*)", "%4", 1)
+		if found == 0 then high = "" end
+	end
+	if low == "" and high == "" then
+		RandomRoll("1", "100")
+	elseif high == "" then
+		RandomRoll("1", low)
+	else
+		RandomRoll(low, high)
+	end
 end
 SLASH_RELOADUI1, SLASH_RELOADUI2 = "/reload", "/reloadui"
 SlashCmdList.RELOADUI = function() host.reload() end

@@ -347,32 +347,39 @@ Comm.on("SNAPEND", function(sender, ending)
 	if unchecked and Session.current() == session then SnapCheck.start(session) end
 end)
 
-local was_grouped -- at the last roster update: a client that just joined a group asks
+-- The table's group (Comm.group: home or instance) at the last roster update: a client that
+-- just joined a group asks.
+local was_in
 local KNOWN_RETRIES = 5 -- HELLOs from a client that knows a table is there (CatchUp.hello)
 CatchUp.KNOWN_RETRIES = KNOWN_RETRIES
 local left_table = false -- this client left the group, and a table in it
 
 function CatchUp.roster_changed()
-	if IsInGroup() and not was_grouped then
+	-- Moving from one group to the other (a finder's instance group forms, or ends while the
+	-- player is in a home group) is leaving the table's group and joining another: the
+	-- addon's messages go to the new group only.
+	local now_in = Comm.group()
+	local left, joined = was_in and now_in ~= was_in, now_in and now_in ~= was_in
+	was_in = now_in
+	local session = Session.current()
+	if left and session then
+		-- This player left: the table plays on in the group, without this client, which
+		-- catches up again if it rejoins (nothing is void or refunded here).
+		Session.say(L.LEFT_GROUP:format(Session.short(session.host)))
+		left_table = true
+		Session.drop()
+	end
+	if joined then
 		-- Joining a group: a copy of someone else's table from outside it is stale. (A host's
 		-- own table, opened alone, goes on.)
-		local session = Session.current()
+		session = Session.current()
 		if session and session.host ~= Comm.me() then Session.drop() end
 		-- Asked more times by a player who knows a table is there (it left one).
 		CatchUp.hello(left_table and KNOWN_RETRIES or 2)
 		left_table = false
 	end
-	local left = was_grouped and not IsInGroup()
-	was_grouped = IsInGroup()
-	local session = Session.current()
-	if not session then return end
-	if left then
-		-- This player left: the table plays on in the group, without this client, which
-		-- catches up again if it rejoins (nothing is void or refunded here).
-		Session.say(L.LEFT_GROUP:format(Session.short(session.host)))
-		left_table = true
-		return Session.drop()
-	end
+	session = Session.current()
+	if not session or left then return end
 	if connected(session.host) then
 		-- A player gone from the hand: the host gives them DROP_GRACE seconds to come back.
 		local current = flow.live()
@@ -402,7 +409,7 @@ function CatchUp.enter(reloading)
 	if not (entries and reloading and IsInGroup()) then
 		return CatchUp.hello(Session.db().secrets[me] and KNOWN_RETRIES or 2)
 	end
-	was_grouped = true
+	was_in = Comm.group()
 	for _, entry in ipairs(entries) do Comm.deliver(me, entry[1], entry[2]) end
 	Takeover.arm_timeout() -- the heartbeat and any timeout, as before the reload
 end
@@ -412,9 +419,9 @@ end
 -- asks again while no snapshot comes, a few seconds further apart each time. (A snapshot is
 -- many whispers, and one lost costs a new one: on a bad connection it takes a few.)
 local function ask()
-	was_grouped = IsInGroup()
+	was_in = Comm.group()
 	-- (Not once a table of other rules answered: its snapshot would be refused again.)
-	if Session.current() or not was_grouped or (refused and Fingerprint.is_foreign(refused)) then
+	if Session.current() or not was_in or (refused and Fingerprint.is_foreign(refused)) then
 		return false
 	end
 	if Comm.receiving() then return end -- a copy is on its way: ask later if it comes to nothing

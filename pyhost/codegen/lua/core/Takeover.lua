@@ -17,8 +17,9 @@ ns.Takeover = Takeover
 -- left the group.
 local DROP_GRACE = 30
 
+-- (In the table's group: UnitInParty is true for any member of a raid too.)
 local function connected(name)
-	return UnitIsConnected(name) == true and UnitInParty(name) == true
+	return UnitIsConnected(name) == true and UnitInParty(name, Comm.group()) == true
 end
 
 -- The first seat after `name` whose player is still connected (every client finds the same).
