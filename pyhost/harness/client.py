@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import locales
+from . import locales, secrets
 from .bitlib import library as bit_library
 from .savedvars import dump_saved, load_saved
 from .toc import Toc, load_order, lua_sources, read_toc
@@ -148,6 +148,9 @@ class Client:
         self.online = False
         self.target: str | None = None
         self.lockdown = False
+        # Restricted content (secrets.py): kind -> Restriction; kinds being switched on.
+        self.restricted: dict[str, Any] = {}
+        self.restricting: dict[str, int] = {}
         self.generation = 0  # bumped at every login, so stale timers are dropped
         self._random = random.Random(f"{realm.seed}:{self.full_name}:math.random")
         self._scripted: deque[int] = deque()
@@ -216,8 +219,10 @@ class Client:
             "unimplemented": table(dict.fromkeys(locales.UNIMPLEMENTED, True)),
         })
         # Loaded under its own name so tracebacks say where the API's own code is.
+        newproxy = self.lua.globals()[b"newproxy"]
         prelude = self.lua.globals()[b"loadstring"](WOW_LUA, b"=[pyhost wow.lua]")
         self._api = prelude(self._host(), config)
+        secrets.load(self, newproxy)
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -287,6 +292,9 @@ class Client:
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
         if self._api is not None:
+            if self.restricted and secrets.secret_for(self, event):
+                self._api.secret_event(to_lua(event), *[to_lua(a) for a in args])
+                return
             self._api.event(to_lua(event), *[to_lua(a) for a in args])
 
     def type(self, line: str) -> None:
