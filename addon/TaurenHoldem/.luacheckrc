@@ -13,5 +13,6 @@ read_globals = {
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty", "UnitName",
 	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
 	"UnitIsConnected", "UnitSex",
+	"issecretvalue", "C_RestrictedActions", "Enum",
 	"time",
 }

@@ -18,7 +18,7 @@ ns.Takeover = Takeover
 local DROP_GRACE = 30
 
 local function connected(name)
-	return UnitIsConnected(name) == true and UnitInParty(name) == true
+	return ns.Restricted.connected(name) and UnitInParty(name) == true
 end
 
 -- The first seat after `name` whose player is still connected (every client finds the same).
@@ -162,7 +162,10 @@ function Takeover.arm_timeout()
 	local function after(seconds, only_gone)
 		C_Timer.After(seconds, function()
 			session = Session.current()
-			if session and session.timer == armed then on_timeout(only_gone) end
+			-- (Paused in restricted content, it saw nobody act: it re-arms once out.)
+			if session and session.timer == armed and not ns.Restricted.paused then
+				on_timeout(only_gone)
+			end
 		end)
 	end
 	-- A player gone gets DROP_GRACE seconds, however long the phase's deadline for the others.

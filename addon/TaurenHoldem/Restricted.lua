@@ -1,0 +1,92 @@
+-- Restricted content (WoW 12.x: an encounter, a Mythic+ run, a PvP match, a restricted map).
+--
+-- There the game locks chat down: chat and system lines (roll lines too) reach addons as
+-- secret values, which raise when indexed or compared, and addon messages may be refused or
+-- dropped. So every value an event may make secret is asked about before it is read
+-- (`Restricted.secret`), and while this player is restricted the table pauses here: this
+-- client reads no roll line, rolls nothing by itself and acts for nobody by a deadline, and
+-- once out it catches up (a seat takes the host's snapshot; the host hears again what its
+-- players repeat). Flavours without secret values never pause.
+local _, ns = ...
+
+local L = ns.L
+
+local Restricted = { paused = false, kinds = {}, unread = 0, resumes = {} }
+ns.Restricted = Restricted
+
+-- issecretvalue where the game has it; without it nothing is secret.
+local issecret = issecretvalue
+function Restricted.secret(value)
+	return issecret ~= nil and issecret(value) == true
+end
+
+function Restricted.any_secret(...)
+	for i = 1, select("#", ...) do
+		if Restricted.secret((select(i, ...))) then return true end
+	end
+	return false
+end
+
+-- The restriction types that lock chat down (SecretInChatMessagingLockdown), each with the
+-- words the player reads; Combat does not.
+local NAMES = { Encounter = L.IN_ENCOUNTER, ChallengeMode = L.IN_CHALLENGE, PvPMatch = L.IN_PVP,
+	Map = L.IN_MAP, Chat = L.IN_LOCKDOWN }
+local LOCKING, INACTIVE = {}, 0
+if Enum and Enum.AddOnRestrictionType then
+	for name, words in pairs(NAMES) do
+		local number = Enum.AddOnRestrictionType[name]
+		if number then LOCKING[number] = words end
+	end
+	INACTIVE = Enum.AddOnRestrictionState and Enum.AddOnRestrictionState.Inactive or 0
+end
+
+-- Run once the restriction lifts (the flow's own: a roll this client owes, say).
+function Restricted.on_resume(fn) Restricted.resumes[#Restricted.resumes + 1] = fn end
+
+local function resume()
+	local Session, Comm = ns.Session, ns.Comm
+	local session = Session.current()
+	Session.say(L.RESTRICTED_RESUME)
+	Restricted.unread = 0
+	if session and session.host ~= Comm.me() then
+		-- What it missed: the host's snapshot, replayed quietly (and then it rolls, acts and
+		-- reveals as any client caught up does).
+		return ns.Record.resync()
+	end
+	if session then ns.Takeover.arm_timeout() end -- its deadlines, from now: it saw nobody act
+	for _, fn in ipairs(Restricted.resumes) do fn() end
+end
+
+-- ADDON_RESTRICTION_STATE_CHANGED, or a look at the state after a login or /reload.
+function Restricted.changed(kind, state)
+	local words = LOCKING[kind]
+	if not words then return end
+	local was = next(Restricted.kinds) ~= nil
+	Restricted.kinds[kind] = state ~= INACTIVE and words or nil
+	local now = next(Restricted.kinds)
+	if now and not was then
+		Restricted.paused = true
+		ns.Session.say(L.RESTRICTED_PAUSE:format(Restricted.kinds[now]))
+	elseif was and not now then
+		Restricted.paused = false
+		resume()
+	end
+end
+
+function Restricted.look()
+	if not (C_RestrictedActions and C_RestrictedActions.GetAddOnRestrictionState) then return end
+	for kind in pairs(LOCKING) do
+		Restricted.changed(kind, C_RestrictedActions.GetAddOnRestrictionState(kind))
+	end
+end
+
+-- A line this client could not read (secret): the catching up once out reads it from the host.
+function Restricted.missed() Restricted.unread = Restricted.unread + 1 end
+
+-- Whether a player is connected, as far as this client can tell: one the game hides (a
+-- secret answer) counts as connected, so nobody is acted for only because it is hidden.
+function Restricted.connected(name)
+	local online = UnitIsConnected(name)
+	if Restricted.secret(online) then return true end
+	return online == true
+end

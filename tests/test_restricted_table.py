@@ -1,0 +1,116 @@
+"""A guided table through restricted content (retail 12.x): a player in an encounter mid-hand,
+the whole group in a Mythic+ run; the hand still ends fair, with no Lua error."""
+
+from __future__ import annotations
+
+from addon_table import (
+    ROLLS_NEXT,
+    TO_ACT,
+    banks,
+    deal_fairly,
+    play,
+    seat_table,
+    status,
+)
+from pyhost.harness import Realm
+
+PAUSE = "The table pauses: you are in {}, where the game hides rolls and chat from addons."
+RESUME = "The table resumes: catching up with what it missed."
+
+
+def step(realm, seated, choose) -> bool:
+    """One move of the hand as the host's status line says: the player to act acts, or the
+    street's roller rolls. False once the hand is over."""
+    by_name = {client.name: client for client in seated}
+    line = status(realm, seated[0])
+    if "the hand is over" in line:
+        return False
+    acting = TO_ACT.search(line)
+    if acting:
+        play(realm, by_name[acting.group(1)], choose(acting.group(2)))
+        return True
+    rolling = ROLLS_NEXT.search(line)
+    assert rolling, line
+    play(realm, by_name[rolling.group(1)], f"/t{rolling.group(2)}")
+    return True
+
+
+def calls(situation: str) -> str:
+    if "call" in situation:
+        return "/tholdem call"
+    return "/tholdem check" if "check" in situation else "/tholdem bet 2"
+
+
+def finish(realm, seated) -> None:
+    for _ in range(60):
+        if not step(realm, seated, calls):
+            break
+    realm.run_until_quiet(horizon=None)
+    lines = {client.name: banks(status(realm, client)) for client in seated}
+    assert len({tuple(sorted(b.items())) for b in lines.values()}) == 1, lines
+    assert sum(next(iter(lines.values())).values()) == 60  # 3 banks of 20: no chip made or lost
+
+
+def test_a_player_in_an_encounter_mid_hand_is_paused_caught_up_and_plays_on(tmp_path, addon):
+    realm = Realm(seed=21, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    realm.restrict(gray, "Encounter")
+    assert PAUSE.format("an encounter") in gray.chat.lines[-1]
+    # The others play on: Riggs bets; Gray's client hears nothing of it.
+    play(realm, riggs, "/tholdem bet 2")
+    assert "Riggs bets 2" in skoll.chat
+    assert "Riggs bets 2" not in gray.chat
+    realm.advance(30)  # within the turn's deadline: nobody acts for Gray
+    assert "Gray took too long" not in skoll.chat
+    realm.lift(gray, "Encounter")
+    realm.run_until_quiet()
+    assert RESUME in gray.chat
+    assert "Riggs bets 2" in " ".join(gray.chat.lines) or "Your turn: 2 to call" in gray.chat
+    play(realm, gray, "/tholdem call")
+    assert "Gray calls 2" in skoll.chat
+    # Skoll's call closes the betting; Gray is in again as the flop is rolled (by itself,
+    # half a second after) and bet: its roll line reaches Gray's addon secret, unread.
+    skoll.type("/tholdem call")
+    realm.advance(0.3)
+    realm.restrict(gray, "Encounter")
+    since = len(gray.chat)
+    realm.run_until_quiet()
+    assert any(line.startswith("Riggs rolls ") for line in gray.chat.lines[since:])  # shown
+    step(realm, seated, calls)
+    realm.advance(5)
+    realm.lift(gray, "Encounter")
+    realm.run_until_quiet()
+    finish(realm, seated)
+    assert gray.chat.matching(RESUME) and len(gray.chat.matching("The table pauses")) == 2
+    assert not realm.errors()
+
+
+def test_the_whole_table_in_a_mythic_run_waits_and_goes_on_after(tmp_path, addon):
+    realm = Realm(seed=22, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll = seated[0]
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    for _ in range(2):  # the preflop betting: a bet, a call
+        step(realm, seated, calls)
+    # The last call closes the betting; the whole group enters the run as it arrives, before
+    # the roller's automatic roll (half a second later) of the flop.
+    last = TO_ACT.search(status(realm, skoll))
+    {client.name: client for client in seated}[last.group(1)].type("/tholdem call")
+    realm.advance(0.3)
+    realm.restrict(realm.group_of(skoll), "ChallengeMode")
+    assert ROLLS_NEXT.search(status(realm, skoll))
+    for client in seated:
+        assert PAUSE.format("a Mythic+ run") in client.chat
+    realm.advance(90)  # past the roll's deadline (60 s): nobody rolls, nobody is replaced
+    assert not any("took too long" in line for client in seated for line in client.chat)
+    assert not any("deals on" in line for client in seated for line in client.chat)
+    realm.lift(realm.group_of(skoll), "ChallengeMode")
+    realm.run_until_quiet()
+    for client in seated:
+        assert RESUME in client.chat
+    finish(realm, seated)
+    assert not realm.errors()
