@@ -74,8 +74,11 @@ def test_a_secret_may_be_stored_passed_on_and_asked_about(tmp_path):
     assert skoll.run_lua("return select('#', scrubsecretvalues(1, S, 'x')), "
                          "(select(3, scrubsecretvalues(1, S, 'x'))), "
                          "(select(2, scrubsecretvalues(1, S, 'x')))") == (3, b"x", None)
-    # Equality against a plain value cannot be caught in Lua 5.1: it is false, never true.
+    # What Lua 5.1 lets no metatable catch (the game refuses them): equality with a plain
+    # value is false, never true; a secret works as a table key; in an `if` it is true.
     assert skoll.run_lua('return S == "Riggs rolls 4 (1-8)"') is False
+    assert skoll.run_lua("local t = { [S] = 1 } return t[S]") == 1
+    assert skoll.run_lua("return secretwrap(false) and 'true' or 'false'") == b"true"
 
 
 def test_restricting_fires_the_event_before_and_lifting_after(tmp_path):
@@ -116,9 +119,11 @@ def test_the_lockdown_reason_follows_the_restriction(tmp_path):
     assert skoll.run_lua("return C_ChatInfo.InChatMessagingLockdown()") == (
         True, reasons["ActiveMythicKeystoneOrChallengeMode"])
     assert riggs.run_lua("return C_ChatInfo.InChatMessagingLockdown()") == (True, None)
+    assert skoll.run_lua("return InCombatLockdown()") is False
     realm.restrict(skoll, "Combat")  # combat alone locks no chat
     realm.lift(skoll, "ChallengeMode")
     assert skoll.run_lua("return C_ChatInfo.InChatMessagingLockdown()") == (False, None)
+    assert skoll.run_lua("return InCombatLockdown()") is True
     assert skoll.run_lua("return C_RestrictedActions.IsAddOnRestrictionActive(0)") is True
 
 
@@ -161,7 +166,9 @@ def test_addon_messages_are_refused_and_dropped_in_lockdown_as_chosen(tmp_path):
     realm.run_until_quiet()
     assert addon_messages(skoll) == []
     realm.lift(skoll, "Encounter")
-    realm.restrict(skoll, "Encounter", drop_outgoing=False, drop_incoming=False)
+    realm.restrict(skoll, "Chat", drop_outgoing=False, drop_incoming=False)
+    assert skoll.run_lua("return C_ChatInfo.InChatMessagingLockdown()") == (True, None)
+    assert skoll.run_lua("return C_ChatInfo.AreOutgoingAddonChatMessagesRestricted()") is False
     assert skoll.run_lua('return C_ChatInfo.SendAddonMessage("Test", "y", "PARTY")') == 0
     riggs.run_lua('C_ChatInfo.SendAddonMessage("Test", "again", "PARTY")')
     realm.run_until_quiet()

@@ -48,7 +48,7 @@ def finish(realm, seated) -> None:
     realm.run_until_quiet(horizon=None)
     lines = {client.name: banks(status(realm, client)) for client in seated}
     assert len({tuple(sorted(b.items())) for b in lines.values()}) == 1, lines
-    assert sum(next(iter(lines.values())).values()) == 60  # 3 banks of 20: no chip made or lost
+    assert sum(next(iter(lines.values())).values()) == 20 * len(seated)  # no chip made or lost
 
 
 def test_a_player_in_an_encounter_mid_hand_is_paused_caught_up_and_plays_on(tmp_path, addon):
@@ -112,5 +112,30 @@ def test_the_whole_table_in_a_mythic_run_waits_and_goes_on_after(tmp_path, addon
     realm.run_until_quiet()
     for client in seated:
         assert RESUME in client.chat
+    finish(realm, seated)
+    assert not realm.errors()
+
+
+def test_a_bet_typed_in_an_encounter_waits_and_the_player_reads_one_line_each_way(tmp_path,
+                                                                                  addon):
+    realm = Realm(seed=23, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll, riggs = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    since = len(riggs.chat)
+    realm.restrict(riggs, "Encounter")
+    riggs.type("/tbet 2")  # refused by the server (AddOnMessageLockdown): it waits, queued
+    realm.advance(5)
+    assert "Riggs bets 2" not in skoll.chat
+    realm.lift(riggs, "Encounter")
+    realm.advance(2)
+    realm.run_until_quiet()
+    assert "Riggs bets 2" in skoll.chat
+    told = [line for line in riggs.chat.lines[since:]
+            if line.startswith(("The table pauses", "The table resumes", "Chat is"))]
+    assert told == [PAUSE.format("an encounter") + " It goes on without you and catches you up"
+                    " when you are out (a turn you owe still runs out).", RESUME], told
+    assert "Caught up with Skoll's table" in " ".join(riggs.chat.lines[since:])
     finish(realm, seated)
     assert not realm.errors()

@@ -80,6 +80,15 @@ function Restricted.look()
 	end
 end
 
+-- The send queue's own pause (AddOnMessageLockdown) and its end: not said again while the
+-- restriction's lines say it (true: this one is not to be said).
+local quiet = false
+function Restricted.told(paused)
+	if paused and Restricted.paused then quiet = true return true end
+	if not paused and quiet then quiet = false return true end
+	return false
+end
+
 -- A line this client could not read (secret): the catching up once out reads it from the host.
 function Restricted.missed() Restricted.unread = Restricted.unread + 1 end
 

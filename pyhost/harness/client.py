@@ -292,8 +292,9 @@ class Client:
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
         if self._api is not None:
-            if self.restricted and secrets.secret_for(self, event):
-                self._api.secret_event(to_lua(event), *[to_lua(a) for a in args])
+            secret = self.restricted and secrets.secret_positions(self, event)
+            if secret:
+                self._api.secret_event(secret, to_lua(event), *[to_lua(a) for a in args])
                 return
             self._api.event(to_lua(event), *[to_lua(a) for a in args])
 

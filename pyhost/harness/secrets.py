@@ -109,9 +109,16 @@ def _lockdown(client: Client) -> list[Restriction]:
     return [r for kind, r in client.restricted.items() if kind in CHAT_LOCKDOWN]
 
 
-def secret_for(client: Client, event: str) -> bool:
-    """Whether this event's listed arguments are secret for this client now."""
-    return event in data()["secret_in_chat_lockdown"] and bool(_lockdown(client))
+@cache
+def _positions() -> dict[str, bytes]:
+    return {event: ",".join(map(str, positions)).encode()
+            for event, positions in data()["secret_in_chat_lockdown"].items()}
+
+
+def secret_positions(client: Client, event: str) -> bytes | None:
+    """Which of this event's arguments are secret for this client now ("1,2,5"), if any."""
+    positions = _positions().get(event)
+    return positions if positions and _lockdown(client) else None
 
 
 def refuses_outgoing(client: Client) -> bool:
@@ -143,12 +150,9 @@ def _in_lockdown(client: Client) -> tuple[bool, int | None]:
 def load(client: Client, newproxy: Any) -> None:
     """Run lua/secrets.lua in a client's fresh runtime, after wow.lua."""
     table = client._table
-    secret_arguments = {event: table(dict.fromkeys(positions, True))
-                        for event, positions in data()["secret_in_chat_lockdown"].items()}
     config = table({
         "restriction_types": table(data()["restriction_types"]),
         "restriction_states": table(data()["restriction_states"]),
-        "secret_arguments": table(secret_arguments),
     })
     host = table({
         "state": lambda number: _state(client, int(number)),

@@ -8,7 +8,8 @@
 -- The realm's own chat frame reveals them: Blizzard's code may show what addons may not read.
 local host, config, api, newproxy = ...
 
-local rawtype, select, error, unpack, pairs = type, select, error, unpack, pairs
+local rawtype, select, error, unpack, pairs, tonumber = type, select, error, unpack, pairs, tonumber
+local gmatch = string.gmatch
 local setmetatable, getmetatable = setmetatable, getmetatable
 
 local kinds = setmetatable({}, { __mode = "k" }) -- secret -> "string", "number", "boolean"
@@ -99,14 +100,21 @@ function C_ChatInfo.InChatMessagingLockdown()
 	return locked, reason
 end
 function C_ChatInfo.AreOutgoingAddonChatMessagesRestricted() return host.outgoing_refused() end
-C_Secrets = C_Secrets or {}
-function C_Secrets.HasSecretRestrictions() return true end
+-- (Documented with C_RestrictedActions, in no namespace.)
+function InCombatLockdown() return host.state(TYPES.Combat) == STATES.Active end
 Enum.AddOnRestrictionType, Enum.AddOnRestrictionState = TYPES, STATES
 
--- An event whose listed arguments are secret for this client (chat in messaging lockdown).
-local SECRET_ARGUMENTS = config.secret_arguments -- event -> { position = true }
-function api.secret_event(event, ...)
-	local positions = SECRET_ARGUMENTS[event]
+-- An event whose arguments at `positions` ("1,2,5") are secret for this client (chat in
+-- messaging lockdown). Only a restricted client comes here.
+local parsed = {} -- positions -> { position = true }
+function api.secret_event(positions, event, ...)
+	local set = parsed[positions]
+	if not set then
+		set = {}
+		for position in gmatch(positions, "%d+") do set[tonumber(position)] = true end
+		parsed[positions] = set
+	end
+	positions = set
 	local n, args = select("#", ...), { ... }
 	for i = 1, n do if positions[i] then args[i] = wrap(args[i]) end end
 	return api.event(event, unpack(args, 1, n))
