@@ -16,6 +16,9 @@ from pyhost.harness import Realm
 
 PAUSE = "The table pauses: you are in {}, where the game hides rolls and chat from addons."
 RESUME = "The table resumes: catching up with what it missed."
+AWAY = ("{} is in restricted content, where the game hides the table: it waits for them (up to 5"
+        " minutes).")
+GRACE = 300  # AWAY_GRACE in core/Restricted.lua
 
 
 def step(realm, seated, choose) -> bool:
@@ -63,11 +66,13 @@ def test_a_player_in_an_encounter_mid_hand_is_paused_caught_up_and_plays_on(tmp_
     play(realm, riggs, "/tholdem bet 2")
     assert "Riggs bets 2" in skoll.chat
     assert "Riggs bets 2" not in gray.chat
-    realm.advance(30)  # within the turn's deadline: nobody acts for Gray
+    assert AWAY.format("Gray") in skoll.chat and AWAY.format("Gray") in riggs.chat
+    realm.advance(150)  # past the turn's deadline (120 s): the table waits for Gray
     assert "Gray took too long" not in skoll.chat
     realm.lift(gray, "Encounter")
     realm.run_until_quiet()
     assert RESUME in gray.chat
+    assert "Gray is back at the table." in skoll.chat
     assert "Riggs bets 2" in " ".join(gray.chat.lines) or "Your turn: 2 to call" in gray.chat
     play(realm, gray, "/tholdem call")
     assert "Gray calls 2" in skoll.chat
@@ -134,8 +139,59 @@ def test_a_bet_typed_in_an_encounter_waits_and_the_player_reads_one_line_each_wa
     assert "Riggs bets 2" in skoll.chat
     told = [line for line in riggs.chat.lines[since:]
             if line.startswith(("The table pauses", "The table resumes", "Chat is"))]
-    assert told == [PAUSE.format("an encounter") + " It goes on without you and catches you up"
-                    " when you are out (a turn you owe still runs out).", RESUME], told
+    assert told == [PAUSE.format("an encounter") + " It waits for you a while and catches you"
+                    " up when you are out.", RESUME], told
     assert "Caught up with Skoll's table" in " ".join(riggs.chat.lines[since:])
+    finish(realm, seated)
+    assert not realm.errors()
+
+
+def test_the_host_in_an_encounter_as_a_street_is_due_holds_the_roll_until_it_is_out(tmp_path,
+                                                                                    addon):
+    realm = Realm(seed=24, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, _ = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    for _ in range(2):
+        step(realm, seated, calls)
+    assert TO_ACT.search(status(realm, skoll)).group(1) == "Skoll"
+    since = len(riggs.chat)
+    skoll.type("/tholdem call")  # closes the betting: Riggs's client rolls the flop by itself
+    realm.advance(0.3)
+    realm.restrict(skoll, "Encounter")  # ... but hears first that the host is away
+    realm.advance(100)
+    assert not any(line.startswith("Riggs rolls") for line in riggs.chat.lines[since:])
+    assert AWAY.format("Skoll") in riggs.chat
+    realm.lift(skoll, "Encounter")
+    realm.run_until_quiet()
+    assert "Skoll is back at the table." in riggs.chat
+    finish(realm, seated)
+    assert not realm.errors()
+
+
+def test_the_table_waits_for_a_restricted_seat_once_a_hand_and_no_longer_than_its_grace(
+        tmp_path, addon):
+    realm = Realm(seed=25, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tholdem bet 2")
+    realm.restrict(gray, "PvPMatch")
+    realm.advance(GRACE + 100)  # its grace, then the turn's deadline (120 s) almost
+    assert "Gray took too long" not in skoll.chat
+    realm.advance(30)  # the host acts for Gray, as for anyone away
+    assert "Gray took too long: the table acts for them." in skoll.chat
+    assert "Gray folds" in skoll.chat
+    realm.lift(gray, "PvPMatch")
+    realm.run_until_quiet()
+    # In again within the same hand: the table does not wait a second time.
+    since = len(skoll.chat)
+    realm.restrict(gray, "PvPMatch")
+    realm.run_until_quiet()
+    assert AWAY.format("Gray") not in skoll.chat.lines[since:]
+    realm.lift(gray, "PvPMatch")
+    realm.run_until_quiet()
     finish(realm, seated)
     assert not realm.errors()

@@ -6,13 +6,23 @@
 -- (`Restricted.secret`), and while this player is restricted the table pauses here: this
 -- client reads no roll line, rolls nothing by itself and acts for nobody by a deadline, and
 -- once out it catches up (a seat takes the host's snapshot; the host hears again what its
--- players repeat). Flavours without secret values never pause.
+-- players repeat). It tells the table as the restriction starts, while it still may (AWAY):
+-- the others wait for it, up to AWAY_GRACE seconds once a hand, and roll nothing while the
+-- host is away. Flavours without secret values never pause.
 local _, ns = ...
 
 local L = ns.L
 
 local Restricted = { paused = false, kinds = {}, unread = 0, resumes = {} }
 ns.Restricted = Restricted
+local AWAY_GRACE = 300
+Restricted.AWAY_GRACE = AWAY_GRACE
+
+-- Tell the table this seat is in restricted content (on) or out of it.
+local function tell(on)
+	local session = ns.Session.current()
+	if session then ns.Comm.send("AWAY", { table = session.id, on = on }) end
+end
 
 -- issecretvalue where the game has it; without it nothing is secret.
 local issecret = issecretvalue
@@ -48,6 +58,7 @@ local function resume()
 	local session = Session.current()
 	Session.say(L.RESTRICTED_RESUME)
 	Restricted.unread = 0
+	tell(false)
 	if session and session.host ~= Comm.me() then
 		-- What it missed: the host's snapshot, replayed quietly (and then it rolls, acts and
 		-- reveals as any client caught up does).
@@ -66,6 +77,7 @@ function Restricted.changed(kind, state)
 	local now = next(Restricted.kinds)
 	if now and not was then
 		Restricted.paused = true
+		tell(true) -- (before the restriction is enforced: the event comes first)
 		ns.Session.say(L.RESTRICTED_PAUSE:format(Restricted.kinds[now]))
 	elseif was and not now then
 		Restricted.paused = false
@@ -99,3 +111,36 @@ function Restricted.connected(name)
 	if Restricted.secret(online) then return true end
 	return online == true
 end
+
+-- Whether a seat told the table it is in restricted content, within its grace.
+function Restricted.away(name)
+	local session = ns.Session.current()
+	local since = session and session.away and session.away[name]
+	return since ~= nil and GetTime() - since < AWAY_GRACE
+end
+
+-- A seat's AWAY: the table waits for it (once a hand: a second claim is not waited for), and
+-- the host looks again once the grace is over; its return ends the wait.
+ns.Comm.on("AWAY", function(sender, message)
+	local Session, Comm = ns.Session, ns.Comm
+	local session = Session.current()
+	if not (session and message.table == session.id and Session.seated(sender))
+		or sender == Comm.me() then return end
+	session.away, session.away_hand = session.away or {}, session.away_hand or {}
+	local hosting = session.host == Comm.me()
+	if message.on then
+		if session.away[sender] or session.away_hand[sender] == session.hands then return end
+		session.away[sender], session.away_hand[sender] = GetTime(), session.hands
+		Session.say(L.AWAY_ON:format(Session.short(sender), AWAY_GRACE / 60))
+		if hosting then
+			C_Timer.After(AWAY_GRACE, function()
+				if Session.current() == session then ns.Takeover.arm_timeout() end
+			end)
+		end
+	elseif session.away[sender] then
+		session.away[sender] = nil
+		Session.say(L.AWAY_OFF:format(Session.short(sender)))
+		if hosting then ns.Takeover.arm_timeout() end
+		for _, fn in ipairs(Restricted.resumes) do fn() end -- (a roll held for the host, say)
+	end
+end)

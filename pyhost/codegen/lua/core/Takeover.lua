@@ -105,7 +105,9 @@ local function on_timeout(only_gone)
 	if not stage then return end
 	-- A roller gone with rolls to make: the next connected player dealt in deals on.
 	local roller = flow.roller()
-	local function due(name) return not only_gone or not connected(name) end
+	local function due(name) -- (never a seat in restricted content, within its grace)
+		return not ns.Restricted.away(name) and (not only_gone or not connected(name))
+	end
 	if roller ~= session.host and not connected(roller) then
 		deal_on()
 	elseif due(roller) and stage == "roll" then

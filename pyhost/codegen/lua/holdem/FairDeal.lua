@@ -116,7 +116,8 @@ function FairDeal.roll_soon()
 		if not (now and hand() and game().hand_id() .. "/" .. tostring((Rollers.due(now, hand()))) == mark)
 			or now.fair.rolling ~= mark then return end
 		now.fair.rolling = nil
-		if Restricted.paused then return end -- (rolled once out, if still due: on_resume)
+		-- (Rolled once out, if still due, or once the host is: on_resume.)
+		if Restricted.paused or Restricted.away(now.host) then return end
 		if Rollers.roller(now, hand()) == Comm.me() and db.rolled[Comm.me()] ~= mark then
 			db.rolled[Comm.me()] = mark
 			RandomRoll(Rollers.range(now, key))
