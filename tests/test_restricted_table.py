@@ -195,3 +195,19 @@ def test_the_table_waits_for_a_restricted_seat_once_a_hand_and_no_longer_than_it
     realm.run_until_quiet()
     finish(realm, seated)
     assert not realm.errors()
+
+
+def test_an_away_claim_is_taken_only_from_a_seat_for_itself(tmp_path, addon):
+    realm = Realm(seed=26, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs"])
+    skoll = seated[0]
+    watcher = realm.login("Dakx", addons=[addon])
+    realm.invite(skoll, watcher)
+    realm.run_until_quiet()
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    watcher.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "3\\tAWAY\\t{seated.table_id}'
+                    '\\t1", "PARTY")')
+    realm.run_until_quiet()
+    assert not skoll.chat.matching("is in restricted content")
+    assert not realm.errors()
