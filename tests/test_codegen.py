@@ -21,7 +21,7 @@ TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
              "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
              "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
-             "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
+             "Restricted.lua", "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Heartbeat.lua",
              "Takeover.lua", "SnapCheck.lua", "CatchUp.lua", "Rollers.lua", "FairDeal.lua",
              "Actions.lua", "Game.lua", "Deputy.lua", "HoldemSession.lua", "Slash.lua"]
@@ -147,11 +147,13 @@ LEDGER = {
     "Deputy.lua": ({"C_Timer", "GetTime"}, set()),
     "HoldemSession.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
     "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
-    "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "UnitIsConnected", "ipairs", "math"},
-                     set()),
+    "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "ipairs", "math"}, set()),
+    "Restricted.lua": ({"C_RestrictedActions", "C_Timer", "Enum", "GetTime", "UnitIsConnected",
+                        "ipairs", "issecretvalue", "next", "pairs", "select"}, set()),
     "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table"}, set()),
     "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "ipairs", "pairs", "tonumber"}, set()),
-    "Slash.lua": ({"CreateFrame", "GetNormalizedRealmName", "SlashCmdList", "UnitExists",
+    "Slash.lua": ({"C_RestrictedActions", "CreateFrame", "GetNormalizedRealmName", "SlashCmdList",
+                   "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
 }
 
@@ -224,7 +226,7 @@ def test_loading_each_file_touches_only_ledger_globals():
                               b"Ledger", b"Rolls", b"Witness", b"Fingerprint", b"HoldemFlow",
                               b"Session", b"Record", b"Rollers", b"FairDeal", b"Actions", b"Game",
                               b"Heartbeat",
-                              b"Takeover", b"SnapCheck", b"CatchUp", b"Text"}
+                              b"Takeover", b"SnapCheck", b"CatchUp", b"Text", b"Restricted"}
 
 
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module

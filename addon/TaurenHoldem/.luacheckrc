@@ -13,5 +13,6 @@ read_globals = {
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty", "UnitName",
 	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
 	"UnitIsConnected", "UnitSex", "LE_PARTY_CATEGORY_HOME", "LE_PARTY_CATEGORY_INSTANCE",
+	"issecretvalue", "C_RestrictedActions", "Enum",
 	"time",
 }

@@ -9,7 +9,7 @@ local Phase = ns.Holdem.Phase
 
 local L, Dice, Fair, Text = ns.L, ns.Dice, ns.Fair, ns.Text
 local HandLog, Ledger, Rolls, Rollers = ns.HandLog, ns.Ledger, ns.Rolls, ns.Rollers
-local Comm = ns.Comm
+local Comm, Restricted = ns.Comm, ns.Restricted
 local RULES = ns.Rules
 
 local FairDeal = {}
@@ -113,9 +113,11 @@ function FairDeal.roll_soon()
 	s.fair.rolling = mark
 	C_Timer.After(0.5, function()
 		local now = session()
-		if not (now and hand() and game().hand_id() .. "/" .. tostring(Rollers.due(now, hand())) == mark)
+		if not (now and hand() and game().hand_id() .. "/" .. tostring((Rollers.due(now, hand()))) == mark)
 			or now.fair.rolling ~= mark then return end
 		now.fair.rolling = nil
+		-- (Rolled once out, if still due, or once the host is: on_resume.)
+		if Restricted.paused or Restricted.away(now.host) then return end
 		if Rollers.roller(now, hand()) == Comm.me() and db.rolled[Comm.me()] ~= mark then
 			db.rolled[Comm.me()] = mark
 			RandomRoll(Rollers.range(now, key))
@@ -340,6 +342,8 @@ end
 local KEPT = 100
 
 function FairDeal.roll_line(text)
+	-- In restricted content the line is secret: not read (the catching up once out reads it).
+	if Restricted.secret(text) then return Restricted.missed() end
 	local s = session()
 	if not s then -- the last few, for when the snapshot is in
 		Rolls.keep_unread(text)
@@ -445,3 +449,6 @@ function FairDeal.street(name)
 	db.rolled[Comm.me()] = mark
 	RandomRoll(Rollers.range(s, index))
 end
+
+-- Out of restricted content: a roll it owes and did not make while paused, if still due.
+Restricted.on_resume(function() FairDeal.roll_soon() end)

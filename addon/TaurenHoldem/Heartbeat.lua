@@ -38,6 +38,7 @@ function Heartbeat.watch_gap()
 		if not session or session.id ~= table_id then return end
 		session.watching = false
 		if session.catching_up then return Heartbeat.watch_gap() end -- a copy still on its way
+		if ns.Restricted.paused then return Heartbeat.watch_gap() end -- it catches up once out
 		if not Record.pending() then return end -- caught up in the meantime
 		if progress(session) ~= stuck_at then return Heartbeat.watch_gap() end -- moving, if slowly
 		session.late = session.hands -- stuck: its clock for timeouts started late this hand

@@ -186,21 +186,26 @@ frame:RegisterEvent("PLAYER_LOGOUT")
 frame:RegisterEvent("CHAT_MSG_ADDON")
 frame:RegisterEvent("CHAT_MSG_SYSTEM")
 frame:RegisterEvent("GROUP_ROSTER_UPDATE")
+if C_RestrictedActions then frame:RegisterEvent("ADDON_RESTRICTION_STATE_CHANGED") end
 frame:SetScript("OnEvent", function(_, event, ...)
 	if event == "ADDON_LOADED" and ... == RULES.addon.name then
 		Game.load_saved()
 	elseif event == "PLAYER_LOGIN" then
 		name_taken_commands()
 		Comm.init()
+		ns.Restricted.look() -- (a /reload mid-encounter)
 	elseif event == "PLAYER_ENTERING_WORLD" then
 		local _, reloading = ...
 		ns.CatchUp.enter(reloading)
 	elseif event == "PLAYER_LOGOUT" then
 		ns.CatchUp.save()
 	elseif event == "CHAT_MSG_ADDON" then
+		if ns.Restricted.any_secret(...) then return end -- (never so far: read nothing secret)
 		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then
 		Game.roll_line((...))
+	elseif event == "ADDON_RESTRICTION_STATE_CHANGED" then
+		ns.Restricted.changed(...)
 	elseif event == "GROUP_ROSTER_UPDATE" then
 		ns.CatchUp.roster_changed()
 	end

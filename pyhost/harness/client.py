@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import locales
+from . import locales, secrets
 from .bitlib import library as bit_library
 from .savedvars import dump_saved, load_saved
 from .toc import Toc, load_order, lua_sources, read_toc
@@ -148,6 +148,9 @@ class Client:
         self.online = False
         self.target: str | None = None
         self.lockdown = False
+        # Restricted content (secrets.py): kind -> Restriction; kinds being switched on.
+        self.restricted: dict[str, Any] = {}
+        self.restricting: dict[str, int] = {}
         self.generation = 0  # bumped at every login, so stale timers are dropped
         self._random = random.Random(f"{realm.seed}:{self.full_name}:math.random")
         self._scripted: deque[int] = deque()
@@ -220,10 +223,12 @@ class Client:
             "global_strings": table(self.global_strings),
         })
         # Loaded under their own names so tracebacks say where the API's own code is.
-        loadstring = self.lua.globals()[b"loadstring"]
+        lua_globals = self.lua.globals()
+        newproxy, loadstring = lua_globals[b"newproxy"], lua_globals[b"loadstring"]
         host = self._host()
         self._api = loadstring(WOW_LUA, b"=[pyhost wow.lua]")(host, config)
         loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
+        secrets.load(self, newproxy)
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -293,6 +298,10 @@ class Client:
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
         if self._api is not None:
+            secret = self.restricted and secrets.secret_positions(self, event)
+            if secret:
+                self._api.secret_event(secret, to_lua(event), *[to_lua(a) for a in args])
+                return
             self._api.event(to_lua(event), *[to_lua(a) for a in args])
 
     def type(self, line: str) -> None:

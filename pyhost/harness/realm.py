@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..flavours import FLAVOURS
-from . import locales
+from . import locales, secrets
 from .client import Client, text, to_lua
 from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
@@ -682,7 +682,7 @@ class Realm:
         if chat_type not in ADDON_CHAT_TYPES or (chat_type in ("SAY", "YELL") and not classic) \
                 or (chat_type == "CHANNEL" and classic):
             return INVALID_CHAT_TYPE
-        if client.lockdown:
+        if client.lockdown or (client.restricted and secrets.refuses_outgoing(client)):
             return LOCKDOWN
         group = self.group_of(client, INSTANCE if chat_type == "INSTANCE_CHAT" else HOME)
         receivers: list[Client]
@@ -724,6 +724,8 @@ class Realm:
         channel = to_lua(chat_type)
 
         def arrive(receiver: Client) -> None:
+            if receiver.restricted and secrets.drops_incoming(receiver):
+                return  # dropped in chat messaging lockdown
             if receiver.prefix_registered(prefix):
                 receiver.fire("CHAT_MSG_ADDON", prefix, body, channel, sender, whisper_target,
                               0, 0, b"", 0)
@@ -731,6 +733,19 @@ class Realm:
         for receiver in receivers:
             self._deliver(client.full_name, receiver, "addon", arrive)
         return SUCCESS
+
+    # -- restricted content (secrets.py) -------------------------------------------------------
+
+    def restrict(self, who: Any, kind: str = "Encounter", *, drop_outgoing: bool = True,
+                 drop_incoming: bool = True) -> None:
+        """Put players (a client, a name, a group or a list) under a restriction of retail's
+        Enum.AddOnRestrictionType: "Encounter", "ChallengeMode", "PvPMatch", "Map", ..."""
+        secrets.restrict(self, who, kind, drop_outgoing=drop_outgoing,
+                         drop_incoming=drop_incoming)
+
+    def lift(self, who: Any, kind: str = "Encounter") -> None:
+        """Take players out of a restriction `restrict` put them under."""
+        secrets.lift(self, who, kind)
 
     # -- the server's /roll ------------------------------------------------------------------
 

@@ -385,10 +385,15 @@ end
 ------------------------------------------------------------------------------
 -- The chat frame: print, AddMessage, message event filters, chat lines.
 
+-- What the chat frame shows of a secret value (secrets.lua sets it): Blizzard's own code may
+-- show what addon code may not read.
+local reveal = function(value) return value end
+function api.set_reveal(fn) reveal = fn end
+
 local ChatFrame = setmetatable({ _name = "ChatFrame1" }, Frame)
 ChatFrame.__index = ChatFrame
 function ChatFrame:AddMessage(text, r, g, b)
-	host.chat_line(tostring(text), r, g, b)
+	host.chat_line(tostring(reveal(text)), r, g, b)
 end
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
 UIParent = CreateFrame("Frame", "UIParent")
@@ -396,7 +401,7 @@ SELECTED_CHAT_FRAME = ChatFrame
 
 function print(...)
 	local parts = {}
-	for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+	for i = 1, select("#", ...) do parts[i] = tostring(reveal((select(i, ...)))) end
 	DEFAULT_CHAT_FRAME:AddMessage(tconcat(parts, " "))
 end
 
@@ -441,7 +446,8 @@ local function show_chat(event, text, author, ...)
 	local suffix = strsub(event, 10)
 	local form = CHAT_FORMATS[suffix]
 	if not form then return end
-	ChatFrame:AddMessage(strformat(form, Ambiguate(args[2] or "", "none"), args[1] or ""))
+	local text, sender = reveal(args[1]), reveal(args[2])
+	ChatFrame:AddMessage(strformat(form, Ambiguate(sender or "", "none"), text or ""))
 end
 
 ------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ declare("HELLO", { "table", "host" })
 -- A seat's own word, asked by a client checking a snapshot it had nothing to check against
 -- (core/SnapCheck.lua): `ask` the question; the answer its table, host, hand and bank then.
 declare("VOUCH", { "ask:b", "table", "host", "hands:n", "bank:n" })
+-- A seat in restricted content, or out of it (core/Restricted.lua): the table waits for it.
+declare("AWAY", { "table", "on:b" })
 declare("AT", { "table", "seq:n", "hands:n", "steps:n", "streets:n", "commits", "shown", "over",
 	"seed", "banks" })
 -- The entries of a snapshot (a copy, Comm.send_copy), in the order they come.

@@ -287,6 +287,7 @@ function Comm.on_other_version(sender, version)
 end
 
 function Comm.on_pause(paused)
+	if ns.Restricted.told(paused) then return end -- (restricted content said so already)
 	say(paused and L.PAUSED or L.RESUMED)
 end
 

@@ -19,7 +19,7 @@ local DROP_GRACE = 30
 
 -- (In the table's group: UnitInParty is true for any member of a raid too.)
 local function connected(name)
-	return UnitIsConnected(name) == true and UnitInParty(name, Comm.group()) == true
+	return ns.Restricted.connected(name) and UnitInParty(name, Comm.group()) == true
 end
 
 -- The first seat after `name` whose player is still connected (every client finds the same).
@@ -106,7 +106,9 @@ local function on_timeout(only_gone)
 	if not stage then return end
 	-- A roller gone with rolls to make: the next connected player dealt in deals on.
 	local roller = flow.roller()
-	local function due(name) return not only_gone or not connected(name) end
+	local function due(name) -- (never a seat in restricted content, within its grace)
+		return not ns.Restricted.away(name) and (not only_gone or not connected(name))
+	end
 	if roller ~= session.host and not connected(roller) then
 		deal_on()
 	elseif due(roller) and stage == "roll" then
@@ -163,7 +165,10 @@ function Takeover.arm_timeout()
 	local function after(seconds, only_gone)
 		C_Timer.After(seconds, function()
 			session = Session.current()
-			if session and session.timer == armed then on_timeout(only_gone) end
+			-- (Paused in restricted content, it saw nobody act: it re-arms once out.)
+			if session and session.timer == armed and not ns.Restricted.paused then
+				on_timeout(only_gone)
+			end
 		end)
 	end
 	-- A player gone gets DROP_GRACE seconds, however long the phase's deadline for the others.

@@ -42,6 +42,17 @@ local L = {
 	NAMESAKES = "%s and %s share a name across realms: roll lines cannot tell them apart, so the table does not deal.",
 	PAUSED = "Chat is locked down: the table is paused until it lifts.",
 	RESUMED = "Chat is back: the table goes on.",
+	-- Restricted content (core/Restricted.lua): where the player is, then the lines.
+	IN_ENCOUNTER = "an encounter",
+	IN_CHALLENGE = "a Mythic+ run",
+	IN_PVP = "a PvP match",
+	IN_MAP = "a restricted instance",
+	IN_LOCKDOWN = "chat lockdown",
+	RESTRICTED_PAUSE = "The table pauses: you are in %s, where the game hides rolls and chat from addons."
+		.. " It waits for you a while and catches you up when you are out.",
+	RESTRICTED_RESUME = "The table resumes: catching up with what it missed.",
+	AWAY_ON = "%s is in restricted content, where the game hides the table: it waits for them (up to %d minutes).",
+	AWAY_OFF = "%s is back at the table.",
 	AWAITING_SEED = "Your dice come with the dealer's seed roll.",
 	NO_COMMIT = "%s has no dice in this hand (no roll under the box before the set closed): the hand is dead.",
 	BAD_REVEAL = "%s showed dice that do not follow from what they committed to: the hand is dead.",
