@@ -218,7 +218,7 @@ def test_every_byte_from_1_to_255_survives_the_trip(tmp_path):
 def test_classic_returns_booleans_and_has_the_global_send_functions(tmp_path):
     realm, skoll, riggs = pair(tmp_path, flavour="classic_era")
     assert skoll.run_lua("return type(SendChatMessage), type(SendAddonMessage)") == (
-        b"function", b"function")
+        "function", "function")
     assert skoll.run_lua('return SendAddonMessage("REC", "x", "PARTY")') is False
     realm.party(skoll, riggs)
     assert skoll.run_lua('return SendAddonMessage("REC", "x", "PARTY")') is True
@@ -229,8 +229,8 @@ def test_classic_returns_booleans_and_has_the_global_send_functions(tmp_path):
 
 def test_retail_has_c_chatinfo_send_chat_message_and_returns_numbers(tmp_path):
     realm, skoll, riggs = pair(tmp_path)
-    assert skoll.run_lua("return type(C_ChatInfo.SendChatMessage)") == b"function"
-    assert skoll.run_lua("return type(SendAddonMessage)") == b"nil"
+    assert skoll.run_lua("return type(C_ChatInfo.SendChatMessage)") == "function"
+    assert skoll.run_lua("return type(SendAddonMessage)") == "nil"
     realm.party(skoll, riggs)
     skoll.run_lua('C_ChatInfo.SendChatMessage("via the C API", "PARTY")')
     realm.run_until_quiet()
