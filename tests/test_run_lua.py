@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lupa import lua51
 
 from pyhost.harness import LuaError, Realm
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -105,3 +109,18 @@ def test_a_lua_error_still_raises_lua_error(client):
         client.run_lua("error('boom')")
     with pytest.raises(LuaError, match="boom"):
         client.run_lua("error('boom')", raw=True)
+
+
+def test_code_runs_as_addon_code_under_the_instruction_limit(tmp_path):
+    client = Realm(wtf=tmp_path / "WTF", instruction_limit=100_000).login("Skoll")
+    with pytest.raises(LuaError, match="script ran too long"):
+        client.run_lua("while true do end")
+    assert client.run_lua("return 1 + 1") == 2
+
+
+def test_the_readmes_example(client):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = readme.split("`client.run_lua(code, raw=True)` returns everything", 1)[1]
+    code = example.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "skoll.run_lua" in code
+    exec(code, {"skoll": client})
