@@ -3,8 +3,8 @@
 `pip install .` (no `-e`) runs pyhost from the installed wheel, not from the checkout, so a
 template, Lua source, ruleset, history or data file that the wheel leaves out breaks
 `pyhost demo` or `pyhost build` there. The wheel is built from a copy of the source tree
-(so no build/ left in the checkout can add a stale file), with one JSON file added deep
-under pyhost/harness/data/ to show that folder ships at any depth.
+(so no build/ left in the checkout can add a stale file), with JSON files added under
+pyhost/harness/data/, at its top and deeper, to show that folder ships at any depth.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PROBE = "pyhost/harness/data/packaging-probe/deeper/probe.json"
+# Data files as the realm's data modules add them: at the top of data/ and in folders.
+PROBES = ("pyhost/harness/data/packaging-probe.json",
+          "pyhost/harness/data/packaging-probe/deeper/probe.json")
 
 
 def source_files(tree: Path) -> set[str]:
@@ -35,8 +37,9 @@ def built(tmp_path_factory) -> tuple[Path, Path]:
         shutil.copy2(ROOT / name, tree / name)
     shutil.copytree(ROOT / "pyhost", tree / "pyhost",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    (tree / PROBE).parent.mkdir(parents=True)
-    (tree / PROBE).write_text('{"source": "tests/test_packaging.py"}\n', encoding="utf-8")
+    for probe in PROBES:
+        (tree / probe).parent.mkdir(parents=True, exist_ok=True)
+        (tree / probe).write_text('{"source": "tests/test_packaging.py"}\n', encoding="utf-8")
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                     "--wheel-dir", str(out), str(tree)], check=True, timeout=300)
@@ -53,7 +56,7 @@ def test_the_wheel_holds_every_file_of_the_source_tree_and_no_other(built):
     assert sorted(packaged - wanted) == []  # and nothing stale comes along
     kinds = {Path(name).suffix for name in wanted}
     assert {".py", ".lua", ".j2", ".toml", ".json", ".txt", ".md"} <= kinds
-    assert PROBE in packaged
+    assert set(PROBES) <= packaged
 
 
 def test_the_wheel_holds_the_licence_and_both_entry_points(built):
