@@ -68,8 +68,8 @@ def globals_work(realm: Realm, party: list[Client]) -> None:
     """Its globals are still its own; /dice is its; its hooks on /roll, RandomRoll and
     C_ChatInfo.SendChatMessage see their calls."""
     for client in party:
-        assert client.run_lua(UNTOUCHED) == b""
-        assert client.run_lua("return Dice.owner") == b"GlobalNeighbour"
+        assert client.run_lua(UNTOUCHED) == ""
+        assert client.run_lua("return Dice.owner") == "GlobalNeighbour"
         client.type("/dice 2")
         assert client.chat.lines[-1] == "GlobalNeighbour deals: 2"
     skoll = party[0]
@@ -230,11 +230,11 @@ DECLARED = {"TaurenHoldemDB", "SLASH_TAURENHOLDEM1"} | \
     {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands}
 GLOBAL_NAMES = """local names = {}
 for name in pairs(_G) do names[#names + 1] = tostring(name) end
-return table.concat(names, " ")"""
+return names"""
 
 
 def global_names(client: Client) -> set[str]:
-    return set(client.run_lua(GLOBAL_NAMES).decode().split())
+    return set(client.run_lua(GLOBAL_NAMES))
 
 
 def added_globals(client: Client, bare: Client) -> set[str]:

@@ -31,8 +31,7 @@ def test_files_load_in_toc_order_sharing_the_addon_namespace(tmp_path):
                          '</Ui>',
     })
     client = Realm(wtf=tmp_path / "WTF").login("Skoll", addons=[folder])
-    assert client.run_lua("return table.concat(Order.seen, ' ')") == \
-        b"Order second third inline"
+    assert client.run_lua("return Order.seen") == ["Order", "second", "third", "inline"]
 
 
 def test_addons_load_alphabetically_after_their_dependencies(tmp_path):
@@ -41,18 +40,18 @@ def test_addons_load_alphabetically_after_their_dependencies(tmp_path):
     b = make_addon(tmp_path, "Bravo", {"b.lua": seen})
     z = make_addon(tmp_path, "Zulu", {"z.lua": seen})
     client = Realm(wtf=tmp_path / "WTF").login("Skoll", addons=[b, a, z])
-    assert client.run_lua("return table.concat(Loaded, ' ')") == b"Zulu Alpha Bravo"
+    assert client.run_lua("return Loaded") == ["Zulu", "Alpha", "Bravo"]
 
 
 def test_the_login_events_come_in_wows_order(tmp_path):
     folder = make_addon(tmp_path, "Events", {"e.lua": RECORD_EVENTS})
     realm = Realm(wtf=tmp_path / "WTF")
     client = realm.login("Skoll", addons=[folder])
-    assert client.run_lua("return table.concat(Log, '|')") == (
-        b"ADDON_LOADED Events false|PLAYER_LOGIN nil nil|PLAYER_ENTERING_WORLD true false")
+    assert client.run_lua("return Log") == [
+        "ADDON_LOADED Events false", "PLAYER_LOGIN nil nil", "PLAYER_ENTERING_WORLD true false"]
     client.type("/reload")
     realm.run_until_quiet()
-    assert client.run_lua("return Log[#Log]") == b"PLAYER_ENTERING_WORLD false true"
+    assert client.run_lua("return Log[#Log]") == "PLAYER_ENTERING_WORLD false true"
 
 
 def test_an_out_of_date_addon_is_not_loaded_unless_the_realm_allows_it(tmp_path):
@@ -71,10 +70,10 @@ def test_an_out_of_date_addon_is_not_loaded_unless_the_realm_allows_it(tmp_path)
 def test_metadata_and_build_info_come_from_the_toc_and_the_flavour(tmp_path):
     folder = make_addon(tmp_path, "Meta", {"m.lua": ""}, "## Version: 1.2.3\n## Author: Skoll")
     retail = Realm(wtf=tmp_path / "WTF").login("Skoll", addons=[folder])
-    assert retail.run_lua("return C_AddOns.GetAddOnMetadata('Meta', 'Version')") == b"1.2.3"
+    assert retail.run_lua("return C_AddOns.GetAddOnMetadata('Meta', 'Version')") == "1.2.3"
     assert retail.run_lua("return select(4, GetBuildInfo())") == 120100
     classic = Realm(wtf=tmp_path / "WTF2", flavour="classic_era").login("Skoll", addons=[folder])
-    assert classic.run_lua("return GetAddOnMetadata('Meta', 'Author')") == b"Skoll"
+    assert classic.run_lua("return GetAddOnMetadata('Meta', 'Author')") == "Skoll"
     assert classic.run_lua("return select(4, GetBuildInfo())") == 11509
 
 
@@ -114,14 +113,14 @@ def test_saved_variables_survive_reload_and_relog_faithfully(tmp_path):
     """)
     client.type("/reload")
     realm.run_until_quiet()
-    assert client.run_lua("return SaverDB.logins, SaverDB.lastWords") == (2, b"set at logout")
-    assert client.run_lua("return SaverDB.nested.banks['Riggs-Thunderhorn'], "
-                          "SaverDB.nested.list[10], SaverDB.nested[1.5], SaverDB.nested[-3]") \
-        == (28, b"ten", b"float key", True)
+    assert client.run_lua("return SaverDB.logins, SaverDB.lastWords") == (2, "set at logout")
+    assert client.run_lua("return SaverDB.nested") == {
+        "banks": {"Skoll-Thunderhorn": 20, "Riggs-Thunderhorn": 28},
+        "list": {1: "a", 2: "b", 10: "ten"}, 1.5: "float key", -3: True}
     assert client.run_lua("return SaverDB.text") == \
-        b"quotes \" and ' and \\ and\nnewlines and \x80\xff high bytes"
-    assert client.run_lua("return unpack(SaverDB.numbers)") == (1, -7, 2**53, 0.1, 1e300, -2.5)
-    assert client.run_lua("return SaverDB.flags.yes, SaverDB.flags.no") == (True, False)
+        b"quotes \" and ' and \\ and\nnewlines and \x80\xff high bytes"  # not UTF-8: bytes
+    assert client.run_lua("return SaverDB.numbers") == [1, -7, 2**53, 0.1, 1e300, -2.5]
+    assert client.run_lua("return SaverDB.flags") == {"yes": True, "no": False}
     realm.logout(client)
     client = realm.login("Skoll", addons=[saver(tmp_path)])
     assert client.run_lua("return SaverDB.logins, SaverDB.nested.banks['Skoll-Thunderhorn']") \

@@ -120,7 +120,7 @@ def sniffed_hand(tmp_path: Path, addon: Path, wanted: dict) -> tuple[list[str], 
     play(realm, riggs, "/tbet 2")
     play(realm, skoll, "/tholdem call")
     check_down(realm, skoll, riggs, skoll)
-    log = [line.decode() for line in sniffer.run_lua("return SnifferLog").values()]
+    log = sniffer.run_lua("return SnifferLog")
     first_reveal = next(i for i, line in enumerate(log) if "\tshow\t" in line)
     return log[:first_reveal], riggs.chat.lines
 
@@ -209,7 +209,7 @@ def test_the_secret_is_saved_at_once(tmp_path, addon):
     play(realm, seated[0], "/tholdem start")
     play(realm, seated[1], "/tdeal")
     saved = seated[1].run_lua("return TaurenHoldemDB.secrets['Riggs-Thunderhorn'].secret")
-    assert re.fullmatch(rb"[0-9a-f]{64}", saved)
+    assert re.fullmatch(r"[0-9a-f]{64}", saved)
     play(realm, seated[1], "/reload")
     assert seated[1].run_lua("return TaurenHoldemDB.secrets['Riggs-Thunderhorn'].secret") \
         == saved

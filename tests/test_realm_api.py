@@ -30,7 +30,7 @@ return table.concat(out, " ")"""
 
 
 def defined(client) -> list[str]:
-    return client.run_lua(DEFINED).decode().split()
+    return client.run_lua(DEFINED).split()
 
 
 def every_name(flavour: str) -> set[str]:
@@ -72,7 +72,7 @@ def test_each_data_file_names_its_sources_and_its_numbers_are_the_flavours(flavo
 def test_get_build_info_is_the_datas(client, flavour):
     game = api(flavour)
     assert client.run_lua("return GetBuildInfo()") == (
-        game.version.encode(), game.build.encode(), game.date.encode(), game.interface)
+        game.version, game.build, game.date, game.interface)
 
 
 def test_every_function_the_realm_defines_exists_in_the_flavour(client, flavour):
@@ -92,7 +92,7 @@ def test_a_function_the_flavour_lacks_is_nil(client, flavour):
         space, _, member = name.partition(".")
         code = (f"return type({name})" if not member else  # its namespace may be missing too
                 f"if {space} == nil then return 'nil' end return type({name})")
-        assert client.run_lua(code) == b"nil", name
+        assert client.run_lua(code) == "nil", name
 
 
 @pytest.mark.parametrize("name", ["SendAddonMessage", "RegisterAddonMessagePrefix",
@@ -100,7 +100,7 @@ def test_a_function_the_flavour_lacks_is_nil(client, flavour):
 def test_the_old_global_send_functions_are_gone_everywhere(client, name):
     # Not in wowless's C API of any flavour, nor among Blizzard's deprecation fallbacks.
     assert client.run_lua(f"return {name}") is None
-    assert client.run_lua(f"if {name} then return 'there' end return 'gone'") == b"gone"
+    assert client.run_lua(f"if {name} then return 'there' end return 'gone'") == "gone"
 
 
 def test_get_spell_info_is_classics_and_math_mod_is_nowhere(client, flavour):
@@ -124,14 +124,14 @@ def test_an_existing_function_the_realm_lacks_fails_with_its_name(client, flavou
 
 def test_a_namespace_the_realm_lacks_has_the_flavours_functions_only(client, flavour):
     assert client.run_lua("return type(C_Map.GetBestMapForUnit), C_Map.NoSuchThing") == (
-        b"function", None)
+        "function", None)
     assert client.run_lua("return C_ChatInfo.NoSuchThing, type(C_ChatInfo.GetChannelInfo"
-                          "FromIdentifier)") == (None, b"function")
+                          "FromIdentifier)") == (None, "function")
 
 
 def test_c_chatinfo_send_chat_message_exists_where_the_data_says(client, flavour):
     assert api(flavour).has("C_ChatInfo.SendChatMessage")
-    assert client.run_lua("return type(C_ChatInfo.SendChatMessage)") == b"function"
+    assert client.run_lua("return type(C_ChatInfo.SendChatMessage)") == "function"
 
 
 def test_blizzards_deprecation_fallbacks_follow_deprecated_globals(tmp_path, flavour):
@@ -157,7 +157,7 @@ def test_enum_is_the_datas(client, flavour):
     enums = api(flavour).enums
     for name, values in enums.items():
         got = client.run_lua(f"return Enum.{name}")
-        assert {key.decode(): value for key, value in got.items()} == values, name
+        assert got == values, name
     assert client.run_lua("return Enum.NoSuchEnum") is None
     assert client.run_lua("return Enum.SendAddonMessageResult.AddOnMessageLockdown") == 11
 
@@ -219,7 +219,7 @@ def recorder(root: Path) -> Path:
 
 
 def event_log(client) -> list[tuple[str, list[str], str, str]]:
-    text = client.run_lua("return table.concat(EventLog, '\\n')").decode()
+    text = client.run_lua("return table.concat(EventLog, '\\n')")
     log = []
     for line in text.splitlines():
         event, types, first, second = line.split("|")
@@ -318,7 +318,7 @@ def test_retail_chat_events_end_with_a_discord_info_table(tmp_path, flavour):
         assert riggs.run_lua("return Seen.n, Seen.info") == (17, None)
         return
     assert riggs.run_lua("return Seen.n, type(Seen.info), Seen.info.fromDiscord") == (
-        18, b"table", False)
+        18, "table", False)
     assert set(api(flavour).structures["DiscordChatInfo"]) == set(info)
     assert "[Party Leader] [Skoll]: hello" in riggs.chat
 

@@ -50,10 +50,10 @@ def test_a_raid_sized_instance_group_is_a_raid(tmp_path):
     assert clients[3].run_lua("return IsInRaid(), IsInRaid(LE_PARTY_CATEGORY_INSTANCE), "
                               "IsInRaid(LE_PARTY_CATEGORY_HOME), GetNumGroupMembers()") == (
         True, True, False, 7)
-    assert clients[3].run_lua("return (GetRaidRosterInfo(1))") == b"Raider0"
+    assert clients[3].run_lua("return (GetRaidRosterInfo(1))") == "Raider0"
     small = players(realm, "Skoll", "Riggs")
     realm.instance_group(*small, raid=True)  # a raid finder's group, however few
-    assert small[1].run_lua("return IsInRaid(), (UnitName('raid1'))") == (True, b"Skoll")
+    assert small[1].run_lua("return IsInRaid(), (UnitName('raid1'))") == (True, "Skoll")
 
 
 def test_both_groups_at_once_each_answers_by_category_and_the_instance_one_by_default(tmp_path):
@@ -70,7 +70,7 @@ def test_both_groups_at_once_each_answers_by_category_and_the_instance_one_by_de
     # Unit tokens and the roster are the active (instance) group's.
     assert skoll.run_lua("return (UnitName('party1')), (UnitName('party2')), "
                          "GetNumSubgroupMembers(), "
-                         "GetNumSubgroupMembers(LE_PARTY_CATEGORY_HOME)") == (b"Mira", b"Dax", 3, 1)
+                         "GetNumSubgroupMembers(LE_PARTY_CATEGORY_HOME)") == ("Mira", "Dax", 3, 1)
     assert skoll.run_lua('return UnitInParty("Riggs"), '
                          'UnitInParty("Riggs", LE_PARTY_CATEGORY_HOME), '
                          'UnitInParty("Mira"), UnitInParty("Mira", LE_PARTY_CATEGORY_HOME)') == (
@@ -275,9 +275,9 @@ def test_a_name_is_a_unit_only_for_the_player_and_group_members(tmp_path):
         assert skoll.run_lua(ask.format(name))[0] is True, name
     assert skoll.run_lua(ask.format("Dax")) == (False, None, False, False)
     assert riggs.run_lua(ask.format("Mira")) == (False, None, False, False)
-    assert dax.run_lua(ask.format("Dax")) == (True, b"Dax", True, True)
+    assert dax.run_lua(ask.format("Dax")) == (True, "Dax", True, True)
     dax.type("/target Skoll")  # /target still takes anyone's name
-    assert dax.run_lua("return (UnitName('target'))") == b"Skoll"
+    assert dax.run_lua("return (UnitName('target'))") == "Skoll"
     no_errors(realm)
 
 

@@ -220,7 +220,7 @@ def test_classic_returns_the_enum_and_has_no_global_send_functions(tmp_path):
     # and neither SendAddonMessage nor SendChatMessage is a global.
     realm, skoll, riggs = pair(tmp_path, flavour="classic_era")
     assert skoll.run_lua("return type(SendChatMessage), type(SendAddonMessage)") == (
-        b"nil", b"nil")
+        "nil", "nil")
     assert skoll.run_lua('return C_ChatInfo.SendAddonMessage("REC", "x", "PARTY")') == 5
     realm.party(skoll, riggs)
     assert skoll.run_lua('return C_ChatInfo.SendAddonMessage("REC", "y", "PARTY")') == 0
@@ -230,8 +230,8 @@ def test_classic_returns_the_enum_and_has_no_global_send_functions(tmp_path):
 
 def test_retail_has_c_chatinfo_send_chat_message_and_returns_numbers(tmp_path):
     realm, skoll, riggs = pair(tmp_path)
-    assert skoll.run_lua("return type(C_ChatInfo.SendChatMessage)") == b"function"
-    assert skoll.run_lua("return type(SendAddonMessage)") == b"nil"
+    assert skoll.run_lua("return type(C_ChatInfo.SendChatMessage)") == "function"
+    assert skoll.run_lua("return type(SendAddonMessage)") == "nil"
     realm.party(skoll, riggs)
     skoll.run_lua('C_ChatInfo.SendChatMessage("via the C API", "PARTY")')
     realm.run_until_quiet()

@@ -54,7 +54,7 @@ def test_each_observer_reads_the_roll_in_their_own_locale(tmp_path):
     realm.run_until_quiet()
     assert [roll_lines(c) for c in (skoll, riggs, mira)] == [[line] for line in ROLL_LINES.values()]
     german = "%1$s würfelt. Ergebnis: %2$d (%3$d-%4$d)"  # Blizzard's deDE GlobalStrings
-    assert riggs.run_lua("return RANDOM_ROLL_RESULT") == german.encode()
+    assert riggs.run_lua("return RANDOM_ROLL_RESULT") == german
 
 
 def test_rolls_out_of_bounds_are_dropped_by_the_server(tmp_path):
@@ -170,13 +170,13 @@ def test_a_raid_holds_forty_in_subgroups_of_five(tmp_path):
     names = seventh.run_lua("""
         local names = {}
         for i = 1, 40 do names[i] = UnitName("raid" .. i) end
-        return table.concat(names, ",")""").decode()
-    assert names.split(",") == [p.name for p in players[:40]]
+        return names""")
+    assert names == [p.name for p in players[:40]]
     subgroups = seventh.run_lua("""
         local groups = {}
         for i = 1, 40 do groups[i] = select(3, GetRaidRosterInfo(i)) end
-        return table.concat(groups, ",")""").decode()
-    assert subgroups.split(",") == [str(i // 5 + 1) for i in range(40)]
+        return groups""")
+    assert subgroups == [i // 5 + 1 for i in range(40)]
     assert seventh.run_lua("return GetNumGroupMembers(), IsInRaid(), GetNumSubgroupMembers()") \
         == (40, True, 4)
     assert seventh.run_lua("return GetRaidRosterInfo(41)") is None
@@ -188,7 +188,7 @@ def test_party_tokens_in_a_raid_are_ones_own_subgroup(tmp_path):
     realm.raid(*players)
     seventh = players[6]  # subgroup 2: players 6 to 10 (index 5 to 9)
     party = [seventh.run_lua(f'return (UnitName("party{i}"))') for i in range(1, 6)]
-    assert party == [b"PlayerF", b"PlayerH", b"PlayerI", b"PlayerJ", None]
+    assert party == ["PlayerF", "PlayerH", "PlayerI", "PlayerJ", None]
     assert seventh.run_lua('return UnitExists("party5")') is False
 
 
@@ -199,9 +199,9 @@ def test_leader_and_assistants_have_their_rank(tmp_path):
     realm.make_assistant(skoll, riggs)
     ranks = mira.run_lua("""
         local r = {}
-        for i = 1, 3 do local name, rank = GetRaidRosterInfo(i) r[i] = name .. "=" .. rank end
-        return table.concat(r, " ")""")
-    assert ranks == b"Skoll=2 Riggs=1 Mira=0"
+        for i = 1, 3 do local name, rank = GetRaidRosterInfo(i) r[i] = {name, rank} end
+        return r""")
+    assert ranks == [["Skoll", 2], ["Riggs", 1], ["Mira", 0]]
     assert mira.run_lua('return UnitIsGroupLeader("Skoll"), UnitIsGroupAssistant("Riggs"), '
                         'UnitIsGroupAssistant("Mira")') == (True, True, False)
 
@@ -259,7 +259,7 @@ def test_a_member_who_goes_offline_stays_in_the_group(tmp_path):
     realm.party(skoll, riggs)
     realm.logout(riggs)
     assert skoll.run_lua('return UnitIsConnected("party1"), GetNumGroupMembers()') == (False, 2)
-    assert skoll.run_lua('return (UnitName("party1"))') == b"Riggs"
+    assert skoll.run_lua('return (UnitName("party1"))') == "Riggs"
     assert "Riggs has gone offline." in skoll.chat
     assert count(skoll, "GROUP_ROSTER_UPDATE") == 2
     login(realm, "Riggs")
@@ -275,14 +275,14 @@ def test_unit_names_guids_and_sex(tmp_path):
     skoll = login(realm, "Skoll", realm="Thunderhorn")
     mira = login(realm, "Mira", realm="Silver Hand", sex="female")
     realm.party(skoll, mira)
-    assert skoll.run_lua('return UnitName("player")') == (b"Skoll", None)
-    assert skoll.run_lua('return UnitName("party1")') == (b"Mira", b"SilverHand")
-    assert skoll.run_lua('return UnitFullName("player")') == (b"Skoll", b"Thunderhorn")
+    assert skoll.run_lua('return UnitName("player")') == ("Skoll", None)
+    assert skoll.run_lua('return UnitName("party1")') == ("Mira", "SilverHand")
+    assert skoll.run_lua('return UnitFullName("player")') == ("Skoll", "Thunderhorn")
     assert mira.run_lua("return GetRealmName(), GetNormalizedRealmName()") == (
-        b"Silver Hand", b"SilverHand")
+        "Silver Hand", "SilverHand")
     assert skoll.run_lua('return UnitSex("player"), UnitSex("party1")') == (2, 3)
     guid = skoll.run_lua('return UnitGUID("player")')
-    assert guid.startswith(b"Player-")
+    assert guid.startswith("Player-")
     assert mira.run_lua('return UnitGUID("party1")') == guid
     assert skoll.run_lua('return UnitExists("party1"), UnitExists("party2")') == (True, False)
     no_errors(realm)
@@ -293,7 +293,7 @@ def test_target_by_name_then_read_the_target(tmp_path):
     skoll, riggs = login(realm, "Skoll"), login(realm, "Riggs")
     assert skoll.run_lua('return UnitExists("target")') is False
     skoll.type("/target Riggs")  # anyone's name, grouped or not
-    assert skoll.run_lua('return (UnitName("target"))') == b"Riggs"
+    assert skoll.run_lua('return (UnitName("target"))') == "Riggs"
     # A name is a unit only for a group member: Riggs's once they group.
     assert skoll.run_lua('return UnitIsUnit("target", "Riggs")') is False
     realm.party(skoll, riggs)
@@ -306,4 +306,4 @@ def test_ambiguate(tmp_path):
     assert skoll.run_lua("""return Ambiguate("Riggs-Thunderhorn", "none"),
         Ambiguate("Mira-SilverHand", "none"), Ambiguate("Mira-SilverHand", "short"),
         Ambiguate("Riggs-Thunderhorn", "mail"), Ambiguate("Riggs", "none")""") == (
-        b"Riggs", b"Mira-SilverHand", b"Mira", b"Riggs-Thunderhorn", b"Riggs")
+        "Riggs", "Mira-SilverHand", "Mira", "Riggs-Thunderhorn", "Riggs")

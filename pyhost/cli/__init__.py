@@ -12,6 +12,7 @@ from ..rules.schema import shown
 from .build import build
 from .demo import demo
 from .odds import odds
+from .package import package
 from .replay import replay
 from .rules import rules
 from .verify import verify
@@ -54,6 +55,7 @@ def main() -> None:
 main.add_command(build)
 main.add_command(demo)
 main.add_command(odds)
+main.add_command(package)
 main.add_command(replay)
 main.add_command(rules)
 main.add_command(verify)

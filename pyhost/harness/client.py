@@ -25,6 +25,7 @@ from lupa import lua51
 from ..flavours import FLAVOURS
 from . import locales, secrets
 from .bitlib import library as bit_library
+from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
 from .toc import Toc, load_order, lua_sources, read_toc
 from .wowapi import CONSTANT, api, chat_info, loading
@@ -315,9 +316,11 @@ class Client:
         finally:
             self._hardware = False
 
-    def run_lua(self, code: str) -> Any:
+    def run_lua(self, code: str, *, raw: bool = False) -> Any:
         """Run Lua in this client as addon code would run (for tests) and return its results:
-        None, one value, or a tuple of several. A Lua error raises LuaError."""
+        None, one value, or a tuple of several. Strings come as `str` and tables as lists and
+        dicts (pyhost/harness/luavalues.py says how); `raw=True` returns them as lupa gives
+        them: strings as bytes, tables as live Lua tables. A Lua error raises LuaError."""
         if not self.online:
             raise RuntimeError(f"{self.full_name} is not logged in")
         self.realm.touched()
@@ -325,6 +328,8 @@ class Client:
         ok, *results = _as_tuple(self._api.attempt(chunk))
         if not ok:
             raise LuaError(text(results[0]))
+        if not raw:
+            results = to_python(results, self.lua)
         return None if not results else results[0] if len(results) == 1 else tuple(results)
 
     def global_value(self, name: str) -> Any:
