@@ -503,6 +503,14 @@ function UnitIsUnit(a, b)
 	return x ~= nil and x == y
 end
 function UnitInParty(unit) return (host.unit(unit, "party")) == true end
+-- 1 same realm, 2 another realm not connected (whispers do not reach it), 3 a connected realm:
+-- LE_REALM_RELATION_* in wowless's data/products/*/globals.yaml, alike in every flavour.
+LE_REALM_RELATION_SAME, LE_REALM_RELATION_COALESCED, LE_REALM_RELATION_VIRTUAL = 1, 2, 3
+NUM_LE_REALM_RELATIONS = 3
+function UnitRealmRelationship(unit)
+	if type(unit) ~= "string" then error("Usage: UnitRealmRelationship(unit)", 2) end
+	return (host.unit(unit, "relation"))
+end
 function UnitInRaid(unit) return host.unit(unit, "raid") end
 function GetRealmName() return host.realm_display() end
 function GetNormalizedRealmName() return host.realm() end
