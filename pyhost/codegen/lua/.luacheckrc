@@ -12,6 +12,6 @@ read_globals = {
 	"GetTime", "IsInGroup",
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty", "UnitName",
 	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
-	"UnitIsConnected", "UnitSex",
+	"UnitIsConnected", "UnitSex", "UnitRealmRelationship", "LE_REALM_RELATION_COALESCED", "Enum",
 	"time",
 }
