@@ -51,7 +51,7 @@ local function send_addon(message, channel, target)
 end
 
 local function cost(message, target)
-	return #message + #PREFIX + #(target or "") + OVERHEAD
+	return #message + #PREFIX + #tostring(target or "") + OVERHEAD
 end
 
 -- Whispers reach only players of this realm or a connected one: to anyone else one goes
