@@ -114,19 +114,28 @@ def test_a_throttled_message_is_tried_again_and_not_reported(tmp_path, addon, co
     assert realm.errors() == []
 
 
-def test_the_send_budget_starts_empty_at_a_reload(tmp_path, addon):
-    # What was sent just before a /reload still counts at the server, so the budget does not
-    # start full again: ChatThrottleLib does the same.
-    realm, skoll, _riggs, heard = pair(tmp_path, addon)
+def test_a_burst_before_a_reload_and_one_after_stay_inside_the_servers_buffer(tmp_path, addon):
+    realm = Realm(seed=6, wtf=tmp_path / "WTF")
+    names = ["Skoll", "Riggs", "Gray", "Dakx", "Mira"]
+    clients = [realm.login(name, addons=[addon]) for name in names]
+    realm.party(*clients)
+    realm.run_until_quiet(horizon=None)
+    skoll = clients[0]
+
+    def burst():  # far more than the budget, to four targets: it spends all it may at once
+        for name in names[1:]:
+            for i in range(10):
+                echo(skoll, f"{i}" + "w" * 220, f"{name}-Thunderhorn")
+
+    burst()
     skoll.type("/reload")
+    realm.advance(0)  # (the /reload, at this very moment)
+    assert skoll.online
+    burst()
     realm.run_until_quiet()
-    start = realm.now
-    for i in range(20):
-        echo(skoll, f"{i:02d}" + "z" * 200)
-    realm.run_until_quiet()
-    assert len(heard) == 20
-    # 20 messages of about 260 bytes: with an empty budget at 800 a second, 6 seconds or so.
-    assert realm.now - start > 4
+    meter = realm.meters["Skoll-Thunderhorn"]
+    assert realm.disconnects == []
+    assert 5000 < meter.peak <= Bandwidth().burst  # (whispers leave 1000 to the group)
     assert realm.errors() == []
 
 

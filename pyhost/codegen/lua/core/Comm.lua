@@ -29,8 +29,8 @@ local RESULT_NAME = {}
 for name, value in pairs(RESULT) do RESULT_NAME[value] = name end
 
 -- The pace, after ChatThrottleLib: 800 bytes a second and 4000 at once, each message costing
--- its text, prefix and target and 40 bytes more. It starts empty at each login and /reload,
--- as ChatThrottleLib's does (what was sent just before is still counted by the server).
+-- its text, prefix and target and 40 bytes more (as the server counts it). A /reload starts
+-- it full again: a burst just before and one just after stay inside the server's buffer.
 -- Whispers leave the last RESERVE bytes of it to the group's messages (the table's play), and
 -- go to each target at most TARGET_RATE a second, TARGET_BURST at once; several targets take
 -- turns.
@@ -118,7 +118,6 @@ local function refill(budget)
 	return budget
 end
 local overall = bucket(RATE, BURST)
-overall.amount = 0 -- (see above: a login or /reload starts with nothing to spend)
 local per_target = {} -- by whisper target
 
 -- One flush at a time is due: the earliest wanted.
