@@ -17,8 +17,7 @@ local PREFIX = ns.Rules.addon.prefix
 local VERSION = "3" -- 2: turns (TURN) go from the player to everyone; 3: nonces (DO close, TURN)
 local SEPARATOR = "\t"
 local MAX_BYTES = 255
--- Enum.SendAddonMessageResult (the same values in every flavour): each result by name, and
--- each name by result, for the line that reports a failure.
+-- Enum.SendAddonMessageResult (alike in every flavour), and its names for the failure line.
 local RESULT = Enum and Enum.SendAddonMessageResult or {}
 local SUCCESS = RESULT.Success or 0
 local THROTTLED = RESULT.AddonMessageThrottle or 3
@@ -29,11 +28,10 @@ local RESULT_NAME = {}
 for name, value in pairs(RESULT) do RESULT_NAME[value] = name end
 
 -- The pace, after ChatThrottleLib: 800 bytes a second and 4000 at once, each message costing
--- its text, prefix and target and 40 bytes more (as the server counts it). A /reload starts
--- it full again: a burst just before and one just after stay inside the server's buffer.
--- Whispers leave the last RESERVE bytes of it to the group's messages (the table's play), and
--- go to each target at most TARGET_RATE a second, TARGET_BURST at once; several targets take
--- turns.
+-- its text, prefix and target and 40 bytes more, as the server counts (a burst before a
+-- /reload and one after stay inside its 8000). Whispers leave the last RESERVE bytes of it to
+-- the group's messages (the table's play), and go to each target at most TARGET_RATE a
+-- second, TARGET_BURST at once; several targets take turns.
 local RATE, BURST, OVERHEAD, RESERVE = 800, 4000, 40, 1000
 local TARGET_RATE, TARGET_BURST = 4, 10
 
@@ -61,20 +59,17 @@ function Comm.reaches(name)
 	return UnitRealmRelationship(name) ~= LE_REALM_RELATION_COALESCED
 end
 
--- A send refused for good: reported once for each reason and destination, until a send there
--- goes through again.
+-- A send refused for good: reported once for each reason and destination (by target, "" the
+-- group), until a send there goes through again.
 local told = {}
 local function refused(result, target)
-	local key = tostring(result) .. SEPARATOR .. (target or "")
-	if told[key] then return end
-	told[key] = true
+	local said = told[target or ""] or {}
+	told[target or ""] = said
+	if said[result] then return end
+	said[result] = true
 	if Comm.on_not_sent then Comm.on_not_sent(RESULT_NAME[result] or tostring(result), target) end
 end
-local function went(target)
-	for key in pairs(told) do
-		if key:sub(-#(target or "") - 1) == SEPARATOR .. (target or "") then told[key] = nil end
-	end
-end
+local function went(target) told[target or ""] = nil end
 
 function Comm.me()
 	local name, realm = UnitFullName("player")
@@ -226,12 +221,9 @@ local function flush_whispers()
 						if item.copy then Comm.copy_sent(target) end
 						went(target)
 						resumed()
-					else -- refused for good: dropped, said once (and to one who is offline, the
-						-- rest waits no more; the server still counted that one)
-						if result == TARGET_OFFLINE then
-							overall.amount = overall.amount - price
-							lane = {}
-						end
+					else -- refused for good: dropped, said once; to one offline (which the server
+						-- counted) the rest waits no more
+						if result == TARGET_OFFLINE then overall.amount, lane = overall.amount - price, {} end
 						refused(result, target)
 					end
 					-- Its turn is over: it goes to the back.
