@@ -202,3 +202,27 @@ def test_by_default_every_realm_is_connected(tmp_path):
 def test_connected_realms_takes_groups_of_names(tmp_path):
     with pytest.raises(TypeError):
         Realm(connected_realms=["Thunderhorn", "Wildhammer"])
+
+
+def test_a_reload_keeps_the_servers_count_a_new_login_starts_afresh(tmp_path):
+    realm, skoll, _riggs = pair(tmp_path)
+    burst(skoll, "Riggs", 30)  # 7500 bytes: just inside
+    skoll.type("/reload")
+    realm.advance(0)  # (the /reload, at this very moment: the same connection)
+    burst(skoll, "Riggs", 5)
+    realm.run_until_quiet()
+    assert not skoll.online
+    realm, skoll, _riggs = pair(tmp_path / "again")
+    burst(skoll, "Riggs", 30)
+    realm.logout(skoll)
+    realm.login("Skoll")  # a new connection: its buffer starts empty
+    burst(skoll, "Riggs", 5)
+    realm.run_until_quiet()
+    assert skoll.online and realm.disconnects == []
+
+
+def test_rolls_are_not_counted(tmp_path):
+    realm, skoll, _riggs = pair(tmp_path)
+    skoll.run_lua("for i = 1, 300 do RandomRoll(1, 100) end")
+    realm.run_until_quiet()
+    assert skoll.online and realm.meter(skoll).sent == 0
