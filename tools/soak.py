@@ -91,7 +91,16 @@ def main() -> None:
         print(f"disagreements and other problems: {len(tally.problems)}; Lua errors: "
               f"{len(realm.errors())}; {realm.now:.0f} virtual s, "
               f"{time.perf_counter() - wall_start:.1f} wall s")
-        if tally.problems or realm.errors():
+        # What the server counted of each client's traffic (docs/realm.md: the budget).
+        meters = realm.meters
+        busiest = max(meters, key=lambda name: meters[name].sent)
+        fullest = max(meters, key=lambda name: meters[name].peak)
+        print(f"traffic: {busiest} sent the most, {meters[busiest].sent / realm.now:.0f} "
+              f"bytes a second on average; the fullest buffer at the server held "
+              f"{meters[fullest].peak:.0f} bytes ({fullest}; the server holds "
+              f"{realm.bandwidth.burst:.0f}); disconnected for flooding: "
+              f"{len(realm.disconnects)}")
+        if tally.problems or realm.errors() or realm.disconnects:
             print(f"replay: python tools/soak.py --players {args.players} --hands "
                   f"{tally.hands} --seed {args.seed} --rate {args.rate} --loss {args.loss}")
             sys.exit(1)

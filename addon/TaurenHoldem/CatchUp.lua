@@ -95,8 +95,9 @@ local refused -- the table whose snapshot this client refused (its rules differ)
 
 -- A beat from a table this client has no copy of: a client whose catching up was lost on
 -- the way asks again (not every beat).
-function CatchUp.beat_heard(at)
+function CatchUp.beat_heard(at, sender)
 	if Fingerprint.is_foreign(at.table) then return end -- a table of other rules: never sits
+	if Session.unreachable(sender) then return end -- (its snapshot could not reach this client)
 	refused = nil -- another table's beat: ask it
 	if not last_hello or GetTime() - last_hello >= BEAT_SECONDS then CatchUp.hello() end
 end
@@ -159,7 +160,7 @@ Comm.on("HELLO", function(sender, hello)
 		succeed(sender) -- the host has lost its table: the next seat runs it, and answers
 		session = Session.current()
 	end
-	if not session then return end
+	if not session or not Comm.reaches(sender) then return end -- (a copy would go nowhere)
 	if answered[sender] and GetTime() - answered[sender] < HELLO_SECONDS then return end
 	if session.host ~= Comm.me() then
 		-- Named as the one the asker would take a snapshot from (it knew this player as the
@@ -425,8 +426,11 @@ local function ask()
 		return false
 	end
 	if Comm.receiving() then return end -- a copy is on its way: ask later if it comes to nothing
+	local host = awaited()
+	-- (A copy from a host it cannot whisper with could never come.)
+	if Session.unreachable(host or Session.cannot_sit_at) then return false end
 	last_hello = GetTime()
-	Comm.send("HELLO", { host = awaited() }) -- (whom it would take a snapshot from)
+	Comm.send("HELLO", { host = host }) -- (whom it would take a snapshot from)
 end
 
 function CatchUp.hello(retries)

@@ -122,6 +122,12 @@ local L = {
 	RULES_DEAL = "the deal differs",
 	RULES_TABLE = "a table setting differs",
 	UNKNOWN = "Unknown command '%s': /{help} lists them.",
+	-- Sending: a message the game refused (its reason: the SendAddonMessageResult's name), and
+	-- a table whose host is on a realm not connected to this player's (whispers cannot cross).
+	NOT_SENT = "Table messages to %s could not be sent (%s): dropped.",
+	THE_GROUP = "the group",
+	CANNOT_SIT = "You cannot sit at %s's table: your realms are not connected, so its whispers cannot reach you.",
+	CANNOT_SEAT = "%s cannot sit at your table: your realms are not connected, so your whispers cannot reach them.",
 	HELP_TITLE = "{title} commands:",
 }
 for key, text in pairs(L) do L[key] = fill(text) end

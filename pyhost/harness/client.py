@@ -186,10 +186,20 @@ class Client:
 
     def logout(self) -> None:
         """PLAYER_LOGOUT, then the SavedVariables are written and the UI goes away."""
+        self.end_ui(save=True)
+
+    def crash(self) -> None:
+        """The game crashes: the UI goes away with no PLAYER_LOGOUT and nothing saved."""
+        self.realm.crash(self)
+
+    def end_ui(self, *, save: bool) -> None:
+        """The UI goes away: at a logout (or /reload) with PLAYER_LOGOUT and the
+        SavedVariables written; at a crash with neither."""
         if not self.online:
             return
-        self.fire("PLAYER_LOGOUT")
-        self._save_variables()
+        if save:
+            self.fire("PLAYER_LOGOUT")
+            self._save_variables()
         self.realm.cancel_timers(self)
         self.online = False
         self.lua = self._api = None

@@ -27,6 +27,7 @@ from . import locales, secrets
 from .client import Client, text, to_lua
 from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
+from .traffic import Bandwidth, ConnectedRealms, Meter
 
 MAX_ROLL = 1_000_000
 MAX_CHAT_BYTES = 255
@@ -83,9 +84,12 @@ class Realm:
         yell_range: float = 300.0,
         start_epoch: int = 1_796_000_000,
         horizon: float | None = HORIZON,
+        bandwidth: Bandwidth | None = Bandwidth(),  # noqa: B008 (frozen: shared safely)
+        connected_realms: Sequence[Sequence[str]] | None = None,
     ) -> None:
         if flavour not in FLAVOURS:
             raise ValueError(f"flavour is one of {', '.join(FLAVOURS)}, not {flavour!r}")
+        connected = ConnectedRealms(connected_realms)  # (checked before anything is made)
         self.seed = seed
         self.flavour = flavour
         self.fps = fps
@@ -121,6 +125,11 @@ class Realm:
         self._updating: dict[str, Client] = {}  # clients with a shown OnUpdate frame
         self._line_ids = itertools.count(1)
         self.dropped_rolls: list[tuple[str, Any, Any]] = []
+        self.bandwidth = bandwidth  # None: nobody is disconnected for flooding
+        self.connected_realms = connected
+        self.meters: dict[str, Meter] = {}  # by client: what the server counted of its traffic
+        self._cut: set[str] = set()  # clients disconnected for flooding, not yet gone
+        self.disconnects: list[tuple[float, str, str]] = []  # (time, client, why)
 
     # -- the clock ---------------------------------------------------------------------------
 
@@ -255,6 +264,8 @@ class Realm:
         elif client.online:
             raise ValueError(f"{full} is already logged in")
         self.touched()
+        self._cut.discard(client.full_name)
+        self.meter(client).level = 0.0  # a new connection: the server's buffer starts empty
         client.login()
         self.client_came_back(client)
         return client
@@ -267,9 +278,51 @@ class Realm:
     def logout(self, client: Client) -> None:
         """The player logs out; they stay in their group, offline."""
         client.logout()
+        self._went_offline(client)
+
+    def crash(self, client: Client) -> None:
+        """The game crashes: no PLAYER_LOGOUT, and the SavedVariables are not written (WoW
+        writes them only at logout and /reload), so whatever changed since is lost. The
+        group sees the player go offline, as after a logout."""
+        if not client.online:
+            return
+        client.end_ui(save=False)
+        self._went_offline(client)
+
+    def disconnect(self, client: Client, why: str = "disconnected") -> None:
+        """The server drops the client (for flooding, say): its UI unloads as at a logout
+        (PLAYER_LOGOUT, SavedVariables written; *assumed*, as the client returns to the login
+        screen), the group sees it go offline, and it may log in again."""
+        if not client.online:
+            return
+        self.disconnects.append((self.now, client.full_name, why))
+        client.end_ui(save=True)
+        self._went_offline(client)
+
+    def _went_offline(self, client: Client) -> None:
         told: set[str] = set()
         for group in self.groups_of(client):
             self._roster_changed(group, f"goes_offline:{client.name}", told=told)
+
+    def meter(self, client: Client) -> Meter:
+        meter = self.meters.get(client.full_name)
+        if meter is None:
+            meter = self.meters[client.full_name] = Meter()
+        return meter
+
+    def _counted(self, client: Client, *parts: bytes | str | None) -> bool:
+        """The server counts one message against the client's budget; False if the client
+        is (now) disconnected for flooding, and the message goes nowhere."""
+        if client.full_name in self._cut:
+            return False
+        budget = self.bandwidth or Bandwidth()
+        within = self.meter(client).spend(budget, budget.cost(*parts), self.now)
+        if within or self.bandwidth is None:
+            return True
+        self._cut.add(client.full_name)
+        # (Sent from inside the client's Lua: it goes once that code returns.)
+        self._at(self.now, lambda: self.disconnect(client, "flooding"))
+        return False
 
     def request_reload(self, client: Client) -> None:
         # /reload runs after the slash command returns, as the UI tears down.
@@ -560,6 +613,8 @@ class Realm:
             return to_lua(other.guid)
         if what == "sex":
             return {"unknown": 1, "male": 2, "female": 3}[other.sex]
+        if what == "relation":
+            return self.connected_realms.relation(client.realm_name, other.realm_name)
         if what == "exists":
             return True
         if what == "connected":
@@ -622,14 +677,16 @@ class Realm:
         body = body[:MAX_CHAT_BYTES]
         if not body.strip():
             return None
+        if chat_type in ("SAY", "YELL") and self.restrict_say and not hardware:
+            return None  # outdoors, SAY and YELL need a key press: silently nothing
+        if not self._counted(client, body, target if chat_type == "WHISPER" else None):
+            return None
         # PARTY and RAID are the home group's, INSTANCE_CHAT the instance group's, and
         # RAID_WARNING the active group's (a battleground's leader warns the battleground).
         group = self.group_of(client, {"INSTANCE_CHAT": INSTANCE, "RAID_WARNING": None}.get(
             chat_type, HOME))
         leader = group is not None and group.leader == client.full_name
         if chat_type in ("SAY", "EMOTE", "YELL"):
-            if chat_type != "EMOTE" and self.restrict_say and not hardware:
-                return None  # outdoors, SAY and YELL need a key press: silently nothing
             yards = self.yell_range if chat_type == "YELL" else self.say_range
             self._chat_event(client, f"CHAT_MSG_{chat_type}", body, self.nearby(client, yards))
         elif chat_type == "PARTY":
@@ -651,7 +708,9 @@ class Realm:
             self._chat_event(client, "CHAT_MSG_RAID_WARNING", body, self._online(group.members))
         elif chat_type == "WHISPER":
             other = self.find(target or "", relative_to=client)
-            if other is None or not other.online:
+            if other is None or not other.online or \
+                    not self.connected_realms.whisper_reaches(client.realm_name, other.realm_name):
+                # (Another realm not connected: as if nobody; *assumed*, see docs/realm.md.)
                 self._system(client, "no_player", target or "")
                 return None
             self._chat_event(client, "CHAT_MSG_WHISPER", body, [other])
@@ -691,8 +750,12 @@ class Realm:
                 return TARGET_REQUIRED
             other = self.find(target, relative_to=client)
             if other is None or not other.online:
-                self._system(client, "no_player", target)
+                if self._counted(client, prefix, body, target):
+                    self._system(client, "no_player", target)
                 return TARGET_OFFLINE
+            if not self.connected_realms.whisper_reaches(client.realm_name, other.realm_name):
+                self._counted(client, prefix, body, target)
+                return SUCCESS  # to another realm, not connected: silently nowhere
             receivers = [other]
         elif chat_type in ("PARTY", "RAID"):
             if group is None:  # PARTY and RAID are the home group's, not an instance group's
@@ -719,6 +782,8 @@ class Realm:
         # Whispers outside instances are exempt from the per-prefix throttle.
         if chat_type != "WHISPER" and not client.take_token(prefix, self.now):
             return THROTTLED
+        if not self._counted(client, prefix, body, target if chat_type == "WHISPER" else None):
+            return SUCCESS  # (the client is being disconnected: it goes nowhere)
         sender = to_lua(client.full_name)
         whisper_target = to_lua(client.full_name) if chat_type == "WHISPER" else b""
         channel = to_lua(chat_type)

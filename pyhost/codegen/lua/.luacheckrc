@@ -14,5 +14,6 @@ read_globals = {
 	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
 	"UnitIsConnected", "UnitSex", "LE_PARTY_CATEGORY_HOME", "LE_PARTY_CATEGORY_INSTANCE",
 	"issecretvalue", "C_RestrictedActions", "Enum",
+	"UnitRealmRelationship", "LE_REALM_RELATION_COALESCED",
 	"time",
 }

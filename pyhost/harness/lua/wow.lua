@@ -535,6 +535,12 @@ function UnitIsUnit(a, b)
 end
 function UnitInParty(unit, category) return (host.unit(unit, "party", category)) == true end
 function UnitInRaid(unit, category) return host.unit(unit, "raid", category) end
+-- 1 same realm, 2 another realm not connected (whispers do not reach it), 3 a connected realm
+-- (LE_REALM_RELATION_*, from the flavour's data).
+function UnitRealmRelationship(unit)
+	if type(unit) ~= "string" then error("Usage: UnitRealmRelationship(unit)", 2) end
+	return (host.unit(unit, "relation"))
+end
 function GetRealmName() return host.realm_display() end
 function GetNormalizedRealmName() return host.realm() end
 function GetLocale() return config.locale end

@@ -8,7 +8,8 @@
 -- every client applies DO messages in that order, so every engine stays the same.
 -- Messages wait in a queue when the server's per-prefix allowance is spent, and every message
 -- is paced (a budget of bytes a second overall, and of messages a second to each whisper
--- target), so that no burst gets the client disconnected for flooding.
+-- target), so that no burst gets the client disconnected for flooding. A send the API refuses
+-- for any other reason is dropped, not counted as sent, and reported once (Comm.on_not_sent).
 local _, ns = ...
 
 local Messages = ns.Messages
@@ -16,14 +17,21 @@ local PREFIX = ns.Rules.addon.prefix
 local VERSION = "3" -- 2: turns (TURN) go from the player to everyone; 3: nonces (DO close, TURN)
 local SEPARATOR = "\t"
 local MAX_BYTES = 255
-local THROTTLED = 3 -- Enum.SendAddonMessageResult.AddonMessageThrottle
-local LOCKDOWN = 11 -- Enum.SendAddonMessageResult.AddOnMessageLockdown
-local TARGET_OFFLINE = 12 -- Enum.SendAddonMessageResult.TargetOffline (whispers)
+-- Enum.SendAddonMessageResult (alike in every flavour), and its names for the failure line.
+local RESULT = Enum and Enum.SendAddonMessageResult or {}
+local SUCCESS = RESULT.Success or 0
+local THROTTLED = RESULT.AddonMessageThrottle or 3
+local THROTTLES = { [THROTTLED] = true, [RESULT.ChannelThrottle or 8] = true } -- tried again
+local LOCKDOWN = RESULT.AddOnMessageLockdown or 11 -- tried again; the table says it is paused
+local TARGET_OFFLINE = RESULT.TargetOffline or 12 -- (whispers: what waits for them is dropped)
+local RESULT_NAME = {}
+for name, value in pairs(RESULT) do RESULT_NAME[value] = name end
 
 -- The pace, after ChatThrottleLib: 800 bytes a second and 4000 at once, each message costing
--- 40 bytes more than its text. Whispers leave the last RESERVE bytes of it to the group's
--- messages (the table's play), and go to each target at most TARGET_RATE a second,
--- TARGET_BURST at once; several targets take turns.
+-- its text, prefix and target and 40 bytes more, as the server counts (a burst before a
+-- /reload and one after stay inside its 8000). Whispers leave the last RESERVE bytes of it to
+-- the group's messages (the table's play), and go to each target at most TARGET_RATE a
+-- second, TARGET_BURST at once; several targets take turns.
 local RATE, BURST, OVERHEAD, RESERVE = 800, 4000, 40, 1000
 local TARGET_RATE, TARGET_BURST = 4, 10
 
@@ -39,6 +47,29 @@ local function send_addon(message, channel, target)
 	if result == true then return 0 end
 	return result or 0
 end
+
+local function cost(message, target)
+	return #message + #PREFIX + #tostring(target or "") + OVERHEAD
+end
+
+-- Whispers reach only players of this realm or a connected one: to anyone else one goes
+-- nowhere, silently (UnitRealmRelationship says which).
+function Comm.reaches(name)
+	if type(name) ~= "string" or not (UnitRealmRelationship and LE_REALM_RELATION_COALESCED) then return true end
+	return UnitRealmRelationship(name) ~= LE_REALM_RELATION_COALESCED
+end
+
+-- A send refused for good: reported once for each reason and destination (by target, "" the
+-- group), until a send there goes through again.
+local told = {}
+local function refused(result, target)
+	local said = told[target or ""] or {}
+	told[target or ""] = said
+	if said[result] then return end
+	said[result] = true
+	if Comm.on_not_sent then Comm.on_not_sent(RESULT_NAME[result] or tostring(result), target) end
+end
+local function went(target) told[target or ""] = nil end
 
 function Comm.me()
 	local name, realm = UnitFullName("player")
@@ -131,21 +162,26 @@ local function flush_group()
 			table.remove(Comm.queue, 1)
 		else
 			local message, count = packed()
-			local cost = #message + OVERHEAD
-			if refill(overall).amount < cost then
-				wake(math.max((cost - overall.amount) / RATE, 0.05))
+			local price = cost(message)
+			if refill(overall).amount < price then
+				wake(math.max((price - overall.amount) / RATE, 0.05))
 				return false
 			end
 			local result = send_addon(message, where)
-			if result == THROTTLED or result == LOCKDOWN then
+			if THROTTLES[result] or result == LOCKDOWN then
 				-- Keep it, and everything after it, for a second from now.
 				paused(result)
 				wake(1)
 				return false
 			end
-			overall.amount = overall.amount - cost
 			for _ = 1, count do table.remove(Comm.queue, 1) end
-			resumed()
+			if result == SUCCESS then
+				overall.amount = overall.amount - price
+				went(nil)
+				resumed()
+			else -- refused for good (not in a group after all, ...): dropped, said once
+				refused(result, nil)
+			end
 		end
 	end
 	return true
@@ -173,30 +209,37 @@ local function flush_whispers()
 			local lane = Comm.lanes[target]
 			local item = lane and lane[1]
 			if item then
-				local cost = #item.message + OVERHEAD
+				local price = cost(item.message, target)
 				local mine = per_target[target] or bucket(TARGET_RATE, TARGET_BURST)
 				per_target[target] = mine
 				refill(mine)
 				refill(overall)
-				local short = math.max(cost + RESERVE - overall.amount, 0) / RATE
+				local short = math.max(price + RESERVE - overall.amount, 0) / RATE
 				short = math.max(short, (1 - mine.amount) / TARGET_RATE)
 				if short > 0 then
 					soonest = math.min(soonest or short, short)
 				else
 					local result = send_addon(item.message, "WHISPER", target)
-					if result == THROTTLED or result == LOCKDOWN then
+					if THROTTLES[result] or result == LOCKDOWN then
 						paused(result)
 						wake(1)
 						return
 					end
-					overall.amount, mine.amount = overall.amount - cost, mine.amount - 1
-					if item.copy then Comm.copy_sent(target) end
 					table.remove(lane, 1)
 					moved = true
+					if result == SUCCESS then
+						overall.amount, mine.amount = overall.amount - price, mine.amount - 1
+						if item.copy then Comm.copy_sent(target) end
+						went(target)
+						resumed()
+					else -- refused for good: dropped, said once; to one offline (which the server
+						-- counted) the rest waits no more
+						if result == TARGET_OFFLINE then overall.amount, lane = overall.amount - price, {} end
+						refused(result, target)
+					end
 					-- Its turn is over: it goes to the back.
 					drop_lane(target)
 					if lane[1] then whisper_lane(target, lane) end
-					if result == TARGET_OFFLINE then lane = {} end -- nobody there: the rest waits no more
 				end
 			end
 			if not (lane and lane[1]) then drop_lane(target) end
@@ -231,6 +274,7 @@ end
 
 -- Send a message of `kind` with its named values to the group (or whisper `target`).
 function Comm.send(kind, values, target)
+	if target and not Comm.reaches(target) then return refused("NotConnectedRealm", target) end
 	local message = encode(kind, values)
 	local function add(text)
 		if target then whisper(target, { message = text }) else Comm.queue[#Comm.queue + 1] = { message = text } end
@@ -262,6 +306,7 @@ local copies_made = 0
 
 -- Start a copy of `entries` ({ kind, message } each) to `target`; its id.
 function Comm.send_copy(target, entries)
+	if not Comm.reaches(target) then return refused("NotConnectedRealm", target) end
 	local records = {}
 	for i, entry in ipairs(entries) do records[i] = encode(entry[1], entry[2]) end
 	local text = table.concat(records, RECORD)

@@ -118,7 +118,7 @@ Heartbeat.from_host, Heartbeat.note_host = from_host, note_host
 
 Comm.on("AT", function(sender, at)
 	local session = Session.current()
-	if not session then return CatchUp.beat_heard(at) end
+	if not session then return CatchUp.beat_heard(at, sender) end
 	if not from_host(sender, at) then return end
 	local seq, hands, steps = at.seq, at.hands, at.steps
 	if not (seq and hands and steps) then return end

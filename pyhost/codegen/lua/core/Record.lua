@@ -307,7 +307,8 @@ Comm.on("TURN", function(sender, sent)
 end)
 
 Comm.on("DO", function(sender, order)
-	if not session or order.table ~= session.id then return end
+	if not session then return Session.unreachable(sender) end -- (a table it cannot join)
+	if order.table ~= session.id then return end
 	if sender ~= session.host then return forged(sender) end
 	local seq = order.seq
 	if not seq or seq <= session.seq then return end -- applied already (a duplicate)

@@ -224,8 +224,23 @@ function Session.unseat(player)
 	flow.accept(player, "unseat")
 end
 
+-- Whether this client cannot whisper with `host` (another realm, not connected): then it
+-- cannot sit at its table (the host's answers and snapshots come whispered). Said once a host
+-- unless `always` (the answer to a command).
+local told_unreachable = {}
+function Session.unreachable(host, always)
+	if not host or Comm.reaches(host) then return false end
+	Session.cannot_sit_at = host -- (whose table it asks for no more: CatchUp)
+	if always or not told_unreachable[host] then
+		told_unreachable[host] = true
+		say(L.CANNOT_SIT:format(short(host)))
+	end
+	return true
+end
+
 function Session.join()
 	if not session then say(Fingerprint.line() or L.NO_TABLE) return end
+	if Session.unreachable(session.host, true) then return end
 	local me = Comm.me()
 	for _, name in ipairs(session.seats) do
 		if name == me then say(L.ALREADY_SEATED) return end
@@ -250,6 +265,10 @@ end
 function REQUESTS.join(sender, request, number)
 	-- Only a player in the table's group sits (a join whispered from outside it does not).
 	if UnitInParty(sender, Comm.group()) ~= true then return "only the table's group may sit" end
+	if not Comm.reaches(sender) then -- (nor would a refusal, whispered: said here instead)
+		say(L.CANNOT_SEAT:format(short(sender)))
+		return
+	end
 	local differ = Fingerprint.differ(request.fingerprint, request.sections)
 	if differ then return differ == "" and L.JOIN_NO_RULES or L.JOIN_OTHER_RULES:format(differ) end
 	return Session.seat(sender, number)
@@ -291,6 +310,10 @@ function Comm.on_pause(paused)
 	say(paused and L.PAUSED or L.RESUMED)
 end
 
+function Comm.on_not_sent(reason, target)
+	say(L.NOT_SENT:format(target and short(target) or L.THE_GROUP, Text.safe(reason)))
+end
+
 Comm.on("NO", function(sender, refused)
 	if session and sender == session.host and refused.table == session.id then
 		say(L.REFUSED_BY_HOST:format(short(sender), Text.safe(refused.reason or "?", Text.REASON)))
@@ -299,6 +322,7 @@ end)
 
 Comm.on("OPEN", function(sender, opened)
 	if session and session.host ~= sender then return end
+	Session.unreachable(sender) -- (it may watch; it cannot sit)
 	-- (An empty id or mode stays empty: the engine refuses a table of no mode, never
 	-- defaults it.)
 	opened.table, opened.mode = opened.table or "", opened.mode or ""
