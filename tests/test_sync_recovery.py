@@ -11,7 +11,9 @@ from addon_table import (
     BEAT,
     DROP_GRACE,
     PROTOCOL,
+    Seated,
     check_down,
+    deal_fairly,
     dealt_table,
     play,
     seat_table,
@@ -62,6 +64,38 @@ def test_a_player_who_leaves_the_group_and_comes_back_catches_up(tmp_path, addon
     assert "the hand is over" in agree(realm, seated)
     assert realm.errors() == []
 
+
+def test_a_host_who_leaves_the_group_and_comes_back_takes_the_table_from_its_successor(
+        tmp_path, addon):
+    # The group forms before anyone opens a table, and everyone asks whether one is running
+    # (HELLO): Skoll's client hears Riggs and Gray say they have none. That was before Skoll
+    # sat down, so it is no reason, once Skoll has left and rejoined, to pass over Riggs, who
+    # runs the table now, and wait for a copy from Gray instead (the next connected seat, with
+    # Mira offline) while refusing each copy Riggs sends and asking again at its end, for good.
+    # (Found by tools/soak.py --players 40 --seed 2, which then never went quiet.)
+    realm = Realm(seed=36, wtf=tmp_path / "WTF")
+    names = ("Skoll", "Riggs", "Gray", "Mira")
+    seated = Seated(realm.login(name, addons=[addon]) for name in names)
+    skoll, riggs, gray, mira = seated
+    realm.party(*seated)
+    realm.run_until_quiet()  # everyone's HELLO heard, nobody's table yet
+    play(realm, skoll, "/tholdem open guided")
+    for client in seated[1:]:
+        play(realm, client, "/tholdem join")
+    play(realm, skoll, "/tholdem start")
+    deal_fairly(realm, seated, 1)
+    play(realm, riggs, "/tbet 2")
+    realm.logout(mira)
+    realm.leave(skoll)  # the host leaves the group
+    realm.run_until_quiet()
+    assert "Skoll is gone: Riggs runs the table now." in gray.chat
+    realm.invite(realm.find(realm.group_of(riggs).leader), skoll)
+    realm.run_until_quiet()
+    assert skoll.chat.matching("Caught up with Riggs's table")
+    play(realm, gray, "/tholdem call")
+    play(realm, skoll, "/tholdem fold")
+    assert status(realm, skoll) == status(realm, riggs) == status(realm, gray)
+    assert realm.errors() == []
 
 def seed_roll(args: tuple) -> bool:
     """A roll line of the seed's width (500000)."""

@@ -39,7 +39,10 @@ end
 -- succession), and past that one only if it is gone too or has said itself that it holds no
 -- table (its HELLO: the table passed on again while this client was away). A watcher, or any
 -- other seat, never. (This client itself holds no table: it is never here.)
-local without_table = {} -- players whose own HELLO said they hold no table (since the last SNAP)
+local without_table = {} -- players whose own HELLO said they hold no table
+-- Only since this client's table last changed (taken, opened, dropped): a HELLO heard before
+-- it sat down (everyone asks as a group forms) says nothing of who runs the table now.
+Session.bind(function() without_table = {} end)
 
 local function awaited()
 	local known = known_host()
@@ -202,7 +205,6 @@ Comm.on("SNAP", function(sender, snap)
 	session.deadlines = snap.deadlines == true
 	session.unchecked = not known -- nothing here to check this host's word against yet
 	CatchUp.know_host(sender)
-	without_table = {} -- (known anew)
 	-- What this client heard from the players themselves before it dropped its copy: the
 	-- record's entries are compared with it, and never replace it.
 	for number, own in pairs(Witness.heard(session.id)) do
