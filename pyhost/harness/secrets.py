@@ -9,7 +9,7 @@ C_ChatInfo.InChatMessagingLockdown answering, the chat events' text and sender s
 (`lua/secrets.lua` makes and polices secret values), its addon messages refused with
 AddOnMessageLockdown and those sent to it dropped.
 
-The facts come from `data/restrictions.json` (tools/restrictions_data.py: wowless's retail
+The facts come from `data/restrictions.json` (tools/wow_restrictions.py: wowless's retail
 enums and Blizzard's own 12.0.5 API documentation), loaded once per Python process. A client
 with no restriction pays one attribute test per event.
 """

@@ -1,6 +1,6 @@
 """Write pyhost/harness/data/restrictions.json: retail's addon restrictions and secret values.
 
-    python tools/restrictions_data.py [--wowless DIR] [--blizzard DIR]
+    python tools/wow_restrictions.py [--wowless DIR] [--blizzard DIR]
 
 Reads two local git mirrors (no work tree; `git show` only):
 
@@ -107,7 +107,7 @@ def main() -> None:
                       "game": f"retail {version}"},
             "documentation": {"repository": "github.com/tomrus88/BlizzardInterfaceCode",
                               "path": DOCS, "commit": blizzard_rev, "game": blizzard_title},
-            "written_by": "tools/restrictions_data.py",
+            "written_by": "tools/wow_restrictions.py",
         },
         "restriction_types": yaml_enum(enums, "AddOnRestrictionType"),
         "restriction_states": yaml_enum(enums, "AddOnRestrictionState"),
