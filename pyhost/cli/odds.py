@@ -11,25 +11,14 @@ import click
 from ..rules import PokerHandRules, Ruleset, VitajiRules
 from ..rules.odds import HandOdds, hand_odds
 from ..rules.totals import TotalOdds, total_odds
+from .chances import chance_json, frac, percent
 from .ruleset_arg import ruleset_argument, shipped_help
+from .turn_odds import read_turn, turn_json, turn_text
 
 # Above this many outcomes a fraction is too long to read: show percentages only.
 EXACT_FRACTIONS_UP_TO = 10**8
 # Totals listed one per line up to this many; beyond, in equal bands.
 MAX_LINES = 60
-
-
-def percent(chance: Fraction) -> str:
-    value = float(chance) * 100
-    return f"{value:.4f}%" if value == 0 or value >= 0.0001 else f"{value:.3e}%"
-
-
-def chance_json(chance: Fraction) -> dict[str, Any]:
-    return {"fraction": f"{chance.numerator}/{chance.denominator}", "percent": float(chance) * 100}
-
-
-def frac(chance: Fraction) -> str:
-    return f"{chance.numerator}/{chance.denominator}" if chance else "0"
 
 
 # -- hand games ---------------------------------------------------------------------
@@ -157,11 +146,32 @@ def odds_text(ruleset: Ruleset) -> str:
     return hand_odds_text(ruleset, hand_odds(ruleset))
 
 
-@click.command(epilog=shipped_help())
+DRAW_HELP = (
+    "For a draw game (poker-dice, dice-poker), --keep, --dice, --rolls and --beat ask about "
+    "a turn under way: the best chance of each category or better, or of beating a hand, "
+    "choosing the dice to keep anew after each roll."
+)
+
+
+@click.command(epilog=f"{shipped_help()}\n\n{DRAW_HELP}")
 @ruleset_argument
+@click.option("--keep", metavar="DICE", help="Draw games: the dice kept for the next roll, "
+              "e.g. 6,6,6; the others are rolled.")
+@click.option("--dice", "showing", metavar="DICE", help="Draw games: all the dice showing "
+              "now, e.g. 6,6,6,2,1; says which to keep.")
+@click.option("--rolls", type=int, help="Draw games: rolls left, the next included (default: "
+              "all a turn has left).")
+@click.option("--beat", metavar="HAND", help='Draw games: the chance of beating this hand, '
+              'e.g. "6,6,6,2,2", instead of each category.')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def odds(ruleset: Ruleset, as_json: bool) -> None:
+def odds(ruleset: Ruleset, keep: str | None, showing: str | None, rolls: int | None,
+         beat: str | None, as_json: bool) -> None:
     """Print the exact odds of every hand category, by enumeration."""
+    if any(value is not None for value in (keep, showing, rolls, beat)):
+        turn = read_turn(ruleset, keep, showing, rolls, beat)
+        click.echo(json.dumps(turn_json(turn), indent=2, ensure_ascii=False) if as_json
+                   else turn_text(turn))
+        return
     if not as_json:
         click.echo(odds_text(ruleset))
         return
