@@ -5,6 +5,7 @@ every choice of dice to keep, and each bad input refused in one line."""
 from __future__ import annotations
 
 import json
+import shlex
 from fractions import Fraction
 from functools import cache
 from itertools import compress, product
@@ -231,3 +232,34 @@ def test_bad_input_gets_one_line_and_exit_code_2(args, says):
     assert result.stderr.count("\n") == 1, result.stderr
     assert says in result.stderr
     assert result.stdout == ""
+
+
+# -- docs/games.md ----------------------------------------------------------------------
+
+
+def doc_examples() -> list[tuple[list[str], str]]:
+    """(arguments, output) of each `$ pyhost ...` in the section's example block."""
+    from test_docs_links import ROOT
+
+    text = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
+    section = text.split("## Odds of a turn: Poker Dice and Dice Poker", 1)[1]
+    block = section.split("```text\n", 1)[1].split("```", 1)[0]
+    examples = []
+    for chunk in block.split("$ pyhost ")[1:]:
+        command, _, output = chunk.partition("\n")
+        examples.append((shlex.split(command), output))
+    return examples
+
+
+def test_the_docs_examples_are_what_the_command_prints():
+    examples = doc_examples()
+    assert len(examples) == 2
+    for args, output in examples:
+        result = run(*args)
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout == output, args
+
+
+def test_the_states_are_the_multisets_the_docs_count():
+    odds = draw_odds(POKER_DICE)
+    assert len(odds.kept_codes) == 462 and len(odds.hands) == 252
