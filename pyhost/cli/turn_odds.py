@@ -59,7 +59,8 @@ def read_turn(ruleset: Ruleset, keep: str | None, showing: str | None, rolls: in
                                       ("--rolls", rolls), ("--beat", beat)) if value is not None]
     if not isinstance(ruleset, FiveDiceRules):
         raise click.UsageError(f"{given[0]} is for the draw games (families poker-dice and "
-                               f"dice-poker); {ruleset.id} is a {ruleset.family} game")
+                               f"dice-poker); {ruleset.name} ({ruleset.id}) is of family "
+                               f"{ruleset.family}")
     if keep is not None and showing is not None:
         raise click.UsageError("give --keep (the dice kept for the next roll) or --dice "
                                "(the dice showing now), not both")
@@ -79,9 +80,10 @@ def read_turn(ruleset: Ruleset, keep: str | None, showing: str | None, rolls: in
         rolls = most
     if not 1 <= rolls <= most:
         when = "after the first roll" if started else "from the start of a turn"
+        allowed = "1" if most == 1 else f"1 to {most}"
         raise click.BadParameter(
-            f"{rolls} is not 1 to {most}: {ruleset.name} has {ruleset.deal.rolls} rolls in a "
-            f"turn, so {most} left at most {when}", param_hint="--rolls")
+            f"{ruleset.name} has {ruleset.deal.rolls} rolls in a turn, so {allowed} left "
+            f"{when}, not {rolls}", param_hint="--rolls")
     target = None if beat is None else _counts(ruleset, beat, "--beat")
     if target is not None and sum(target) != dice:
         raise click.BadParameter(f"a hand to beat is all {dice} dice, not {sum(target)}",
