@@ -53,8 +53,9 @@ def stand(t, name: str, roll: str) -> None:
 def snapshot(t) -> tuple:
     hand = t.hand
     seats = tuple((s.name, s.bank, s.committed, s.status) for s in t.seats)
-    return (seats, hand.step, hand.turn, dict(hand.first), dict(hand.kept), dict(hand.final),
-            len(hand.events), list(hand.winners), list(hand.losers), list(hand.paid))
+    return (seats, hand.step, hand.turn, dict(hand.lying), dict(hand.rolls), dict(hand.kept),
+            dict(hand.final), len(hand.events), list(hand.winners), list(hand.losers),
+            list(hand.paid))
 
 
 def refused(t, name, action, match, **kw) -> str:
@@ -239,6 +240,26 @@ def test_keeping_all_five_ends_the_turn_and_keeping_none_rerolls_all():
     assert r.wanted() == ("B", 5)
     t.act("B", "reroll", dice=faces("66666"))
     assert (r.winners, r.losers) == (["B"], ["A"])
+
+
+def test_the_rolls_in_a_turn_are_the_rulesets(variant):
+    three = variant("dice-poker", {"rolls = 2": "rolls = 3"})
+    t = Table(three, ["A", "B"])
+    r = t.new_hand()
+    turn(t, "A", "12345", "5", "5123")
+    assert r.legal_actions("A") == ("keep",) and r.lying["A"] == (4, 4, 0, 1, 2)
+    t.act("A", "keep", dice=faces("55"))
+    t.act("A", "reroll", dice=faces("555"))
+    assert r.to_act() == "B" and r.hands["A"].category.name == "Five of a kind"
+    assert r.rolls["A"] == 3
+    one = variant("dice-poker", {"rolls = 2": "rolls = 1"})
+    t = Table(one, ["A", "B"])
+    r = t.new_hand()
+    t.act("A", "roll", dice=faces("12346"))
+    assert r.to_act() == "B" and r.wanted() == ("B", 5)
+    refused(t, "A", "keep", "A cannot keep now: it is B's turn", dice=[])
+    t.act("B", "roll", dice=faces("22346"))
+    assert r.over and (r.winners, r.losers) == (["B"], ["A"])
 
 
 def test_dice_may_be_face_indices_too():

@@ -81,7 +81,7 @@ def play_turn_step(t, data) -> None:
     step = r.legal_actions(name)[0]
     if step == "keep":
         mask = data.draw(st.integers(0, 31))  # bit n: the nth die rolled is kept
-        t.act(name, "keep", dice=[FACES[face] for n, face in enumerate(r.first[name])
+        t.act(name, "keep", dice=[FACES[face] for n, face in enumerate(r.lying[name])
                                   if mask >> n & 1])
     else:
         wanted = r.wanted()

@@ -1,15 +1,17 @@
 """One round of dice poker (after The Witcher 2), the flow a table runs.
 
 From the starting player (the flow's `dealer`) round the table, each player rolls all five
-dice, announces which of them to keep, and rolls the rest again once; keeping all five
-ends the turn at once. The dice come in from outside: `wanted()` says who must roll how
-many dice now, and the values are given with the action, so a round replays exactly.
+dice, announces which of them to keep, and rolls the rest again once (`deal.rolls` is the
+rolls in a turn, the first included: 2); keeping all five ends the turn at once. The dice
+come in from outside: `wanted()` says who must roll how many dice now, and the values are
+given with the action, so a round replays exactly.
 
 When the last player has rolled, the highest hand wins over the lowest (ranking.py). For
 chips (`table.stakes = "chips"`) each loser pays each winner the table's stake; a loser
-who cannot pay every winner in full pays what is left in the bank, shared among them as evenly as it
-goes, the odd chips to the winners first in turn order. For a forfeit, no chip moves: the
-round announces who names a forfeit for whom. If every hand is equal nobody wins or loses.
+who cannot pay every winner in full pays what is left in the bank, shared among them as
+evenly as it goes, the odd chips to the winners first in turn order. For a forfeit, no
+chip moves: the round announces who names a forfeit for whom. If every hand is equal,
+nobody wins or loses.
 """
 
 from __future__ import annotations
@@ -46,8 +48,9 @@ class DicePokerRound(Flow):
         self.order = [self.seats[(self.dealer + step) % count].name for step in range(count)]
         self.turn = 0  # index into `order` of the player to act
         self.step = Step.ROLL
-        self.first: dict[str, tuple[int, ...]] = {}  # each player's first roll
-        self.kept: dict[str, tuple[int, ...]] = {}  # the dice he announced he keeps
+        self.lying: dict[str, tuple[int, ...]] = {}  # each player's dice as they lie now
+        self.rolls: dict[str, int] = {}  # the rolls each has made, the first included
+        self.kept: dict[str, tuple[int, ...]] = {}  # the dice last announced as kept
         self.final: dict[str, tuple[int, ...]] = {}  # his dice after the reroll
         self.hands: dict[str, Hand] = {}
         self.winners: list[str] = []
@@ -134,8 +137,8 @@ class DicePokerRound(Flow):
             raise IllegalAction(f"{what}: {exc}") from None
 
     def _kept_dice(self, name: str, dice: object) -> tuple[int, ...]:
-        """The dice `name` keeps: any of the first roll, none to all five."""
-        rolled = self.first[name]
+        """The dice `name` keeps: any of those lying, none to all five."""
+        rolled = self.lying[name]
         if dice is None:
             dice = ()
         if isinstance(dice, str) or not isinstance(dice, Sequence):
@@ -161,10 +164,18 @@ class DicePokerRound(Flow):
         return tuple(self.ruleset.dice.faces[face].name for face in faces)
 
     def _rolled(self, name: str, faces: tuple[int, ...]) -> None:
-        self.first[name] = faces
-        self.step = Step.KEEP
         self._say("roll", f"{name} rolls {self._names(faces)}", player=name,
                   dice=self._faces(faces))
+        self._lie(name, faces)
+
+    def _lie(self, name: str, faces: tuple[int, ...]) -> None:
+        """After a roll: the dice lie as `faces`; another roll may follow, or the turn ends."""
+        self.lying[name] = faces
+        self.rolls[name] = self.rolls.get(name, 0) + 1
+        if self.rolls[name] < self.ruleset.deal.rolls:
+            self.step = Step.KEEP
+        else:
+            self._done(name, faces)
 
     def _keep(self, name: str, kept: tuple[int, ...]) -> None:
         self.kept[name] = kept
@@ -180,7 +191,7 @@ class DicePokerRound(Flow):
     def _reroll(self, name: str, faces: tuple[int, ...]) -> None:
         self._say("reroll", f"{name} rerolls {self._names(faces)}", player=name,
                   dice=self._faces(faces))
-        self._done(name, self.kept[name] + faces)
+        self._lie(name, self.kept[name] + faces)
 
     def _done(self, name: str, faces: tuple[int, ...]) -> None:
         hand = self.ruleset.best_hand(faces)
