@@ -300,3 +300,30 @@ def test_dice_given_as_names_or_numbers_replay_the_same() -> None:
         t.act("Bo", "roll", dice=[2, 2, 3, 4, 5])
         plays.append((texts(t), t.banks))
     assert plays[0] == plays[1]
+
+
+def test_a_raise_is_matched_or_left_never_raised_back() -> None:
+    t = table("Ann", "Bo", "Cid")
+    hand = ante_all(t, 1)
+    t.act("Ann", "roll", dice=[1, 2, 3, 4, 4])
+    t.act("Ann", "raise", 2)
+    assert hand.legal_actions("Bo") == ("call", "fold")
+    refused(t, "Bo", "raise", 2, match="Bo matches the raise of 2 or leaves")
+    refused(t, "Bo", "ante", match="Bo matches the raise of 2 or leaves")
+
+
+def test_a_starter_with_no_chips_passes_the_start_to_the_left() -> None:
+    t = table("Ann", "Bo", "Cid")
+    hand = ante_all(t, 1)
+    t.act("Ann", "roll", dice=[2, 2, 1, 3, 5])
+    t.act("Ann", "check")
+    t.act("Bo", "roll", dice=[6, 6, 1, 3, 5])
+    t.act("Bo", "check")
+    t.act("Cid", "roll", dice=[6, 6, 1, 3, 4])
+    t.act("Cid", "keep", dice=[6, 6])
+    t.act("Cid", "roll", dice=[1, 3, 4])
+    t.act("Cid", "keep", dice=[6, 6])
+    t.act("Cid", "roll", dice=[1, 2, 4])
+    assert hand.winner == "Bo" and t.banks == {"Ann": 19, "Bo": 22, "Cid": 19}
+    t.act("Bo", "give", 22, target="Ann")
+    assert t.new_hand().dealer_name == "Cid"
