@@ -326,4 +326,15 @@ def test_a_starter_with_no_chips_passes_the_start_to_the_left() -> None:
     t.act("Cid", "roll", dice=[1, 2, 4])
     assert hand.winner == "Bo" and t.banks == {"Ann": 19, "Bo": 22, "Cid": 19}
     t.act("Bo", "give", 22, target="Ann")
-    assert t.new_hand().dealer_name == "Cid"
+    assert t.new_hand().dealer_name == "Cid"  # Bo has nothing left
+
+
+def test_only_players_with_the_minimum_ante_are_dealt_in(variant) -> None:
+    rules = variant("poker-dice", {"minimum_ante = 1": "minimum_ante = 3"})
+    t = PokerDiceTable(rules, [("Ann", 2), ("Bo", 20), ("Cid", 20)], dealer="Ann")
+    hand = t.new_hand()
+    assert [seat.name for seat in hand.seats] == ["Bo", "Cid"] and hand.dealer_name == "Bo"
+    refused(t, "Bo", "ante", 2, match="at least 3")
+    with pytest.raises(IllegalAction, match="Ann cannot start a round: the ante is at least 3"):
+        PokerDiceRound(rules, [t.seat("Ann"), t.seat("Cid")], 0)
+    assert t.seat("Cid").committed == 0

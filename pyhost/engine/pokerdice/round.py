@@ -12,7 +12,8 @@ only one player is still in, that player takes the pot and starts the next round
 Decisions the page leaves open (docs/games.md): an equal hand does not beat;
 a raise is at most what every player still in can match, so nobody is ever
 unable to match one; a player who cannot put in the ante sits the round out;
-a round only the starter antes is void, the ante going back to him.
+a round only the starter antes is void, the ante going back to him; only players
+with at least the minimum ante are dealt in.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ class PokerDiceRound(Flow):
     game = "poker dice"
     mode = "table"
     ruleset: PokerDiceRules
+
+    def _deal(self) -> None:
+        starter, least = self.seats[self.dealer], self.ruleset.table.minimum_ante
+        if starter.bank < least:
+            raise IllegalAction(f"{starter.name} cannot start a round: the ante is at least "
+                                f"{least}, and {starter.name} has {starter.bank}")
 
     def _start(self) -> None:
         self.phase = Phase.SET_ANTE
@@ -315,11 +322,11 @@ class PokerDiceRound(Flow):
             assert self.best is not None
             self._out(name, f"{name}'s {self.hand_text(hand)} does not beat {self.best}'s "
                       f"{self.hand_text(self.hands[self.best])}: {name} is out")
-        if raised:
-            self.waiting = self.yet_to_roll()
+        self.waiting = self.yet_to_roll() if raised else []
+        if self.waiting:
             self.phase = Phase.MATCH
-            return
-        self._next_turn()
+        else:
+            self._next_turn()
 
     def _out(self, name: str, text: str) -> None:
         self.seat(name).status = Status.FOLDED
