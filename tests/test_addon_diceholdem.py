@@ -1,0 +1,94 @@
+"""DiceHoldem played through its generated addon by a party in the realm: lettered dice,
+the DiceHoldem commands, and the HOLDEM hand (all six letters among a player's seven dice)
+shown and ranked at the showdown."""
+
+from __future__ import annotations
+
+import pytest
+
+from addon_table import build_addon, deal_fairly, play, seat_table, status, street
+from pyhost.harness import Realm
+from pyhost.rules import load_ruleset
+
+DICE_HOLDEM = load_ruleset("dice-holdem")
+
+
+@pytest.fixture(scope="module")
+def diceholdem(tmp_path_factory):
+    """The DiceHoldem addon, built once a test module (what addon/DiceHoldem holds)."""
+    return build_addon(tmp_path_factory.mktemp("addons"), "dice-holdem")
+
+
+def board(*streets: tuple[str, ...]):
+    return [street(*letters, ruleset=DICE_HOLDEM) for letters in streets]
+
+
+def test_a_guided_hand_plays_to_the_showdown_where_holdem_beats_four_of_a_kind(
+        tmp_path, diceholdem):
+    realm = Realm(seed=1, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, diceholdem, ["Skoll", "Riggs", "Gray"], ruleset=DICE_HOLDEM)
+    skoll, riggs, gray = seated
+    assert "Skoll opens a guided table of DiceHoldem: /diceholdem join to sit down." in gray.chat
+    play(realm, skoll, "/diceholdem start")
+    # Skoll's E M with the board H O L D H hold all six letters (HOLDEM, the seventh die an
+    # H); Riggs's H H make four H with it: the better of the two five-dice hands there is.
+    deal_fairly(realm, seated, 1, {"Skoll": ("E", "M"), "Riggs": ("H", "H"), "Gray": ("O", "L")})
+    realm.script_rolls(*board(("H", "O", "L"), ("D",), ("H",)))
+    for client in seated:
+        assert "Skoll antes 1" in client.chat and "Gray antes 1" in client.chat
+    assert "1-[ E ] 2-[ M ]" in skoll.chat.lines
+    assert "1-[ E ] 2-[ M ]" not in riggs.chat.lines  # hidden until the showdown
+    play(realm, riggs, "/dhbet 1")
+    assert riggs.chat.lines[-1] == "Riggs cannot bet 1: the least is 2"
+    play(realm, gray, "/dhhand")
+    assert gray.chat.lines[-8:-6] == ["1. HOLDEM  [ M ] [ E ] [ D ] [ L ] [ O ] [ H ]",
+                                      "2. Five of a kind  [ L ] [ L ] [ L ] [ L ] [ L ]"]
+    for client, line in [(riggs, "/dhbet 2"), (gray, "/diceholdem fold"),
+                         (skoll, "/diceholdem call"), (skoll, "/dhflop"),
+                         (riggs, "/diceholdem check"), (skoll, "/diceholdem check"),
+                         (skoll, "/dhturn"), (riggs, "/dhbet 4"), (skoll, "/diceholdem call"),
+                         (skoll, "/dhriver"), (riggs, "/diceholdem check"), (skoll, "/dhbet 10"),
+                         (riggs, "/diceholdem call")]:
+        play(realm, client, line)
+    for client in seated:
+        chat = client.chat
+        assert "Dealer Skoll rolls the Flop" in chat
+        assert "1-[ H ] 2-[ O ] 3-[ L ] 4-[ D ] 5-[ H ]" in chat.lines
+        assert "Skoll shows 1-[ E ] 2-[ M ]: HOLDEM" in chat.lines
+        assert "Riggs shows 1-[ H ] 2-[ H ]: Four of a kind" in chat.lines
+        assert "Skoll wins the pot: 35 with HOLDEM" in chat.lines
+    assert status(realm, gray, DICE_HOLDEM) == (
+        "Pot 0; the hand is over; banks: Skoll 118, Riggs 83, Gray 99")
+    assert realm.errors() == []
+
+
+@pytest.mark.parametrize(("riggs", "winner_lines", "banks"), [
+    # Both hold HOLDEM with the board H O L D M: Riggs's seventh die, an H, beats Skoll's M.
+    (("E", "H"), ["Riggs wins the pot: 6 with HOLDEM"], "Skoll 97, Riggs 103"),
+    # The same seventh die: the pot is split.
+    (("E", "M"), ["Riggs splits the pot: 3 with HOLDEM", "Skoll splits the pot: 3 with HOLDEM"],
+     "Skoll 100, Riggs 100"),
+])
+def test_two_holdem_hands_compare_by_their_seventh_die(tmp_path, diceholdem, riggs,
+                                                       winner_lines, banks):
+    realm = Realm(seed=2, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, diceholdem, ["Skoll", "Riggs"], ruleset=DICE_HOLDEM)
+    skoll, riggs_client = seated
+    play(realm, skoll, "/diceholdem start")
+    deal_fairly(realm, seated, 1, {"Skoll": ("E", "M"), "Riggs": riggs})
+    realm.script_rolls(*board(("H", "O", "L"), ("D",), ("M",)))
+    play(realm, riggs_client, "/dhbet 2")
+    play(realm, skoll, "/diceholdem call")
+    for street_command in ("/dhflop", "/dhturn", "/dhriver"):
+        play(realm, skoll, street_command)  # Skoll deals; Riggs, on his left, acts first
+        play(realm, riggs_client, "/diceholdem check")
+        play(realm, skoll, "/diceholdem check")
+    shown = " ".join(f"{n}-[ {letter} ]" for n, letter in enumerate(riggs, 1))
+    for client in seated:
+        assert "Skoll shows 1-[ E ] 2-[ M ]: HOLDEM" in client.chat.lines
+        assert f"Riggs shows {shown}: HOLDEM" in client.chat.lines
+        paid = [line for line in client.chat.lines if " the pot: " in line]
+        assert paid == winner_lines
+    assert status(realm, skoll, DICE_HOLDEM) == (
+        f"Pot 0; the hand is over; banks: {banks}")
+    assert realm.errors() == []
