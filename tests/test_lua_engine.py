@@ -331,6 +331,28 @@ def test_the_example_hand_gives_the_same_events_and_banks(tauren):
                           "Riggs wins the pot: 14 with Straight"]
 
 
+def test_the_dice_holdem_example_gives_the_same_events_and_banks_in_lua():
+    record = load_history("dice-holdem-example")
+    python = replay(record)
+    pair = Lockstep(LuaEngine(record.ruleset), record.ruleset, list(record.seats),
+                    mode=record.mode, dealer=record.dealer)
+    pair.new_hand(hidden={name: list(dice) for name, dice in record.hidden.items()})
+    for step in python.steps:
+        action = step.action
+        dice = None
+        if action.action in ("roll", "flop", "turn", "river"):
+            dice = list(record.community[len(pair.py.hand.community)])
+        texts = pair.ok(action.player, action.action, action.amount, dice=dice,
+                        target=action.target)
+        assert texts == [e.text for e in step.events]
+    assert pair.lua_banks() == {"Skoll": 50, "Riggs": 30, "Gray": 130} == python.table.banks
+    lua_events, py_events = pair.hand_events()
+    assert lua_events == py_events
+    texts = [row[1] for row in lua_events]
+    assert texts[-2:] == ["Riggs wins the main pot: 30 with HOLDEM",
+                          "Gray wins side pot 1: 80 with Four of a kind"]
+
+
 def test_the_example_hand_at_a_manual_table(tauren):
     pair = Lockstep(tauren, TAUREN_RULES, NAMES, mode="manual", dealer="Skoll")
     pair.new_hand(hidden={"Skoll": ["Shaman", "6"], "Riggs": ["Chieftain", "4"]})
