@@ -268,10 +268,10 @@ class Lockstep:
 # -- fixtures ---------------------------------------------------------------------------------
 
 VARIANTS = {"blinds": {"blinds": True}, "blinds-ante": {"blinds": True, "ante": 1},
-            "limit": {"maximum_raise": 6}}
+            "limit": {"maximum_raise": 6, "raise_cap": 2}}
 EDITS = {"blinds": {"blinds = false": "blinds = true"},
          "blinds-ante": {"blinds = false": "blinds = true", "ante = 0": "ante = 1"},
-         "limit": {"maximum_raise = 0": "maximum_raise = 6"}}
+         "limit": {"maximum_raise = 0": "maximum_raise = 6\nraise_cap = 2"}}
 
 
 @pytest.fixture(scope="module")
@@ -414,6 +414,26 @@ def test_blinds_heads_up_and_three_handed(setups):
     for street in ([0, 1, 2], [3], [4]):
         pair.ok("A", "roll", dice=street)
     assert pair.py.hand.phase is Phase.SHOWDOWN
+
+
+def test_limit_play_caps_the_size_and_the_number_of_raises_in_a_round(setups):
+    ruleset, engine, config = variant(setups, "limit")
+    assert (ruleset.table.maximum_raise, ruleset.table.raise_cap) == (6, 2)
+    pair = Lockstep(engine, ruleset, [("A", 50), ("B", 50), ("C", 50)], dealer="A",
+                    config=config)
+    pair.new_hand()
+    assert pair.refused("B", "bet", 7) == "B cannot bet 7: the limit is 6"
+    pair.ok("B", "bet", 6)
+    assert pair.ok("C", "raise", 6) == ["C raises by 6 to 12"]
+    pair.ok("A", "raise", 6)  # the second raise: the cap
+    capped = "B may only call or fold: the betting is capped at 2 raise(s) this round"
+    assert pair.refused("B", "raise", 6) == capped
+    assert pair.refused("B", "allin").startswith("B may only call or fold")
+    assert pair.ok("B", "call") == ["B calls 12"]
+    pair.ok("C", "call")
+    pair.ok("A", "flop", dice=[0, 1, 2])  # a new round: raises again, up to the cap
+    pair.ok("B", "bet", 2)
+    assert pair.ok("C", "raise", 2) == ["C raises by 2 to 4"]
 
 
 def test_the_deal_comes_first_and_a_player_without_dice_sits_out(setups):

@@ -65,15 +65,15 @@ ns.Rules = {
 	},
 	faces_by_rank = { 6, 5, 4, 3, 2, 1 },
 	fingerprint = {
-		id = "069a84ccf557",
+		id = "a464559889db",
 		order = { "dice", "hands", "deal", "table" },
 		sections = {
 			deal = "f4c548e3",
 			dice = "b6cc7d4a",
 			hands = "54fe6e2b",
-			table = "09b6fe42",
+			table = "6f7ea702",
 		},
-		wire = "dice=b6cc7d4a,hands=54fe6e2b,deal=f4c548e3,table=09b6fe42",
+		wire = "dice=b6cc7d4a,hands=54fe6e2b,deal=f4c548e3,table=6f7ea702",
 	},
 	hands = {
 		order = {
@@ -177,6 +177,7 @@ ns.Rules = {
 		min_players = 2,
 		minimum_bet = 2,
 		minimum_raise = 2,
+		raise_cap = 0,
 		roll_timeout = 60,
 		showdown_timeout = 60,
 		starting_bank = 100,

@@ -75,15 +75,15 @@ ns.Rules = {
 	},
 	faces_by_rank = { 8, 7, 6, 5, 4, 3, 2, 1 },
 	fingerprint = {
-		id = "ff979d2b9f61",
+		id = "45853614d705",
 		order = { "dice", "hands", "deal", "table" },
 		sections = {
 			deal = "f4c548e3",
 			dice = "675d5d9d",
 			hands = "596da09d",
-			table = "65a2ebc6",
+			table = "7a24b370",
 		},
-		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=65a2ebc6",
+		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=7a24b370",
 	},
 	hands = {
 		order = {
@@ -231,6 +231,7 @@ ns.Rules = {
 		min_players = 2,
 		minimum_bet = 2,
 		minimum_raise = 2,
+		raise_cap = 0,
 		roll_timeout = 60,
 		showdown_timeout = 60,
 		starting_bank = 20,

@@ -80,6 +80,7 @@ def describe_table(ruleset: Ruleset) -> str:
     if ruleset.family == "holdem":
         parts += [f"minimum bet {t.minimum_bet}", f"minimum raise {t.minimum_raise}",
                   f"raise limit {t.maximum_raise}" if t.maximum_raise else "no raise limit",
+                  *([f"at most {t.raise_cap} raises a round"] if t.raise_cap else []),
                   "blinds on" if t.blinds else "no blinds", f"ante {t.ante}",
                   f"first dealer by {t.first_dealer}"]
     elif ruleset.family == "poker-dice":

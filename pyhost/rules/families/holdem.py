@@ -31,6 +31,7 @@ class HoldemTable(TableRules):
     minimum_bet: int
     minimum_raise: int
     maximum_raise: int  # 0: no limit
+    raise_cap: int  # the most raises in one betting round; 0: no cap
     blinds: bool
     ante: int
     first_dealer: str  # seat or roll
@@ -64,6 +65,7 @@ class HoldemRules(PokerHandRules):
             **common, minimum_bet=table.get("minimum_bet", int, low=1, high=bank),
             minimum_raise=table.get("minimum_raise", int, low=1, high=bank),
             maximum_raise=table.get("maximum_raise", int, low=0, high=bank),
+            raise_cap=table.get("raise_cap", int, default=0, low=0, high=100),
             blinds=table.get("blinds", bool),
             ante=table.get("ante", int, low=0, high=bank),
             first_dealer=table.get("first_dealer", str, choices=("seat", "roll")),
