@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from addon_table import build_addon, deal_fairly, play, seat_table, status, street
+from conftest import write_variant
 from pyhost.harness import Realm
 from pyhost.rules import load_ruleset
 
@@ -91,4 +92,36 @@ def test_two_holdem_hands_compare_by_their_seventh_die(tmp_path, diceholdem, rig
         assert paid == winner_lines
     assert status(realm, skoll, DICE_HOLDEM) == (
         f"Pot 0; the hand is over; banks: {banks}")
+    assert realm.errors() == []
+
+
+def test_limit_play_and_a_growing_ante_are_table_settings_the_addon_plays(tmp_path):
+    path = write_variant(tmp_path, "dice-holdem", {
+        "maximum_raise = 0": "maximum_raise = 4", "raise_cap = 0": "raise_cap = 1",
+        "ante_growth = 0": "ante_growth = 2"}, "limit")
+    ruleset = load_ruleset(path)
+    addon = build_addon(tmp_path / "addons", str(path))
+    realm = Realm(seed=3, wtf=tmp_path / "WTF")
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], ruleset=ruleset)
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/diceholdem start")
+    deal_fairly(realm, seated, 1)
+    assert "Gray antes 1" in skoll.chat.lines
+    play(realm, riggs, "/dhbet 5")
+    assert riggs.chat.lines[-1] == "Riggs cannot bet 5: the limit is 4"
+    play(realm, riggs, "/dhbet 4")
+    play(realm, gray, "/diceholdem raise 4")  # the one raise a round allows
+    play(realm, skoll, "/diceholdem raise 4")
+    assert skoll.chat.lines[-1] == (
+        "Skoll may only call or fold: the betting is capped at 1 raise(s) this round")
+    for client in (skoll, riggs):
+        play(realm, client, "/diceholdem fold")
+    assert status(realm, skoll, ruleset) == (
+        "Pot 0; the hand is over; banks: Skoll 99, Riggs 95, Gray 106")
+    # Hand 2: the ante has grown by 2.
+    play(realm, skoll, "/diceholdem start")
+    since = len(skoll.chat.lines)
+    deal_fairly(realm, seated, 2)
+    antes = [line for line in skoll.chat.lines[since:] if " antes " in line]
+    assert sorted(antes) == ["Gray antes 3", "Riggs antes 3", "Skoll antes 3"]
     assert realm.errors() == []

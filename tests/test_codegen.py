@@ -126,7 +126,7 @@ LEDGER = {
                         "type"}, set()),
     "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string"}, set()),
     "ManualHand.lua": ({"ipairs", "setmetatable", "string", "type"}, set()),
-    "HoldemTable.lua": ({"ipairs", "pairs", "setmetatable", "string", "type"}, set()),
+    "HoldemTable.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
     "Protocol.lua": (set(), set()),

@@ -268,10 +268,12 @@ class Lockstep:
 # -- fixtures ---------------------------------------------------------------------------------
 
 VARIANTS = {"blinds": {"blinds": True}, "blinds-ante": {"blinds": True, "ante": 1},
-            "limit": {"maximum_raise": 6, "raise_cap": 2}}
+            "limit": {"maximum_raise": 6, "raise_cap": 2},
+            "growing-ante": {"ante": 1, "ante_growth": 1, "ante_every": 2}}
 EDITS = {"blinds": {"blinds = false": "blinds = true"},
          "blinds-ante": {"blinds = false": "blinds = true", "ante = 0": "ante = 1"},
-         "limit": {"maximum_raise = 0": "maximum_raise = 6\nraise_cap = 2"}}
+         "limit": {"maximum_raise = 0": "maximum_raise = 6\nraise_cap = 2"},
+         "growing-ante": {"ante = 0": "ante = 1\nante_growth = 1\nante_every = 2"}}
 
 
 @pytest.fixture(scope="module")
@@ -434,6 +436,23 @@ def test_limit_play_caps_the_size_and_the_number_of_raises_in_a_round(setups):
     pair.ok("A", "flop", dice=[0, 1, 2])  # a new round: raises again, up to the cap
     pair.ok("B", "bet", 2)
     assert pair.ok("C", "raise", 2) == ["C raises by 2 to 4"]
+
+
+def test_the_ante_grows_between_hands(setups):
+    ruleset, engine, config = variant(setups, "growing-ante")
+    assert [ruleset.table.ante_of(n) for n in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    pair = Lockstep(engine, ruleset, ["A", "B", "C"], dealer="A", config=config)
+    antes = []
+    for _ in range(5):
+        pair.new_hand()
+        lua_events, py_events = pair.hand_events()
+        assert lua_events == py_events
+        antes.append([row[1] for row in lua_events if " antes " in row[1]])
+        for _ in range(2):  # everyone but the last folds: the hand is over
+            pair.ok(pair.py.hand.seats[pair.py.hand.round.to_act].name, "fold")
+        assert pair.py.hand.over
+    assert [len(lines) for lines in antes] == [3] * 5
+    assert [lines[0].split()[-1] for lines in antes] == ["1", "1", "2", "2", "3"]
 
 
 def test_the_deal_comes_first_and_a_player_without_dice_sits_out(setups):

@@ -65,15 +65,15 @@ ns.Rules = {
 	},
 	faces_by_rank = { 6, 5, 4, 3, 2, 1 },
 	fingerprint = {
-		id = "a464559889db",
+		id = "c3a37b301cf6",
 		order = { "dice", "hands", "deal", "table" },
 		sections = {
 			deal = "f4c548e3",
 			dice = "b6cc7d4a",
 			hands = "54fe6e2b",
-			table = "6f7ea702",
+			table = "9dc93100",
 		},
-		wire = "dice=b6cc7d4a,hands=54fe6e2b,deal=f4c548e3,table=6f7ea702",
+		wire = "dice=b6cc7d4a,hands=54fe6e2b,deal=f4c548e3,table=9dc93100",
 	},
 	hands = {
 		order = {
@@ -169,6 +169,8 @@ ns.Rules = {
 	table = {
 		acting_timeout = 120,
 		ante = 1,
+		ante_every = 1,
+		ante_growth = 0,
 		blinds = false,
 		currency = "chips",
 		deal_timeout = 60,
