@@ -1,13 +1,15 @@
 """DiceHoldem played through its generated addon by a party in the realm: lettered dice,
-the DiceHoldem commands, and the HOLDEM hand (all six letters among a player's seven dice)
-shown and ranked at the showdown."""
+the DiceHoldem commands, the HOLDEM hand (all six letters among a player's seven dice)
+shown and ranked at the showdown, and its table settings (limit play, a growing ante)."""
 
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
-from addon_table import build_addon, deal_fairly, play, seat_table, status, street
+from addon_table import TO_ACT, build_addon, deal_fairly, play, seat_table, status, street
 from conftest import write_variant
+from pyhost.cli import main
 from pyhost.harness import Realm
 from pyhost.rules import load_ruleset
 
@@ -124,4 +126,15 @@ def test_limit_play_and_a_growing_ante_are_table_settings_the_addon_plays(tmp_pa
     deal_fairly(realm, seated, 2)
     antes = [line for line in skoll.chat.lines[since:] if " antes " in line]
     assert sorted(antes) == ["Gray antes 3", "Riggs antes 3", "Skoll antes 3"]
+    by_name = {client.name: client for client in seated}
+    for _ in range(2):  # two fold: the hand is over
+        acting = TO_ACT.search(status(realm, skoll, ruleset))
+        play(realm, by_name[acting.group(1)], "/diceholdem fold")
+    assert "the hand is over" in status(realm, skoll, ruleset)
     assert realm.errors() == []
+    # The hand log, replayed with the table's ruleset, finds hand 2's grown antes fair.
+    skoll.logout()
+    saved = realm.wtf / "Account" / "SKOLL" / "SavedVariables" / "DiceHoldem.lua"
+    result = CliRunner().invoke(main, ["verify", str(saved), "--ruleset", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [line.split(": ")[-1] for line in result.output.splitlines()[1:]] == ["fair"] * 2
