@@ -102,6 +102,9 @@ def test_limit_play_and_a_growing_ante_are_table_settings_the_addon_plays(tmp_pa
         "maximum_raise = 0": "maximum_raise = 4", "raise_cap = 0": "raise_cap = 1",
         "ante_growth = 0": "ante_growth = 2"}, "limit")
     ruleset = load_ruleset(path)
+    described = CliRunner().invoke(main, ["rules", str(path)]).output
+    assert "raise limit 4, at most 1 raises a round" in described
+    assert "ante 1, the ante grows by 2 every 1 hand(s)" in described
     addon = build_addon(tmp_path / "addons", str(path))
     realm = Realm(seed=3, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], ruleset=ruleset)
