@@ -211,7 +211,11 @@ def table_ruleset(ruleset: Ruleset, hand: dict[Any, Any]) -> Ruleset:
             changes[name] = _number(hand[key], f"the table's {name}")
     if "blinds" in hand and hasattr(table, "blinds"):
         changes["blinds"] = bool(hand["blinds"])
-    return dataclasses.replace(ruleset, table=dataclasses.replace(table, **changes))
+    table = dataclasses.replace(table, **changes)
+    number = hand.get("hand")
+    if isinstance(number, int) and not isinstance(number, bool):
+        table = table.for_hand(number)  # the ante grown to this hand's
+    return dataclasses.replace(ruleset, table=table)
 
 
 def ruleset_fingerprint(ruleset: Ruleset) -> str | None:

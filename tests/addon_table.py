@@ -10,25 +10,32 @@ from pathlib import Path
 from pyhost import fairplay
 from pyhost.codegen import build, write
 from pyhost.harness import Client, Realm
-from pyhost.rules import load_ruleset
+from pyhost.rules import Ruleset, load_ruleset
 
 TAUREN = load_ruleset("tauren-holdem")
 PROTOCOL = "3"  # the addon's protocol version (Comm.lua), first in every message
 
 
-def face(name: str) -> int:
+def face(name: str, ruleset: Ruleset = TAUREN) -> int:
     """The 1-based face index math.random must return to roll this face."""
-    return TAUREN.dice.face(name).index + 1
+    return ruleset.dice.face(name).index + 1
 
 
-def street(*names: str):
+def street(*names: str, ruleset: Ruleset = TAUREN):
     """A scripted server roll giving these faces: the roll's offset in its range, read as
     base-faces digits (what the addon reads from the dealer's roll line)."""
-    faces = TAUREN.dice.count
+    faces = ruleset.dice.count
     offset = 0
     for name in names:
-        offset = offset * faces + (face(name) - 1)
+        offset = offset * faces + (face(name, ruleset) - 1)
     return lambda low, high: low + offset
+
+
+def slash(ruleset: Ruleset, action: str) -> str:
+    """The addon's slash command for an action ("deal", "flop"...), or its long command."""
+    if action == "long":
+        return f"/{ruleset.addon.long_command}"
+    return f"/{ruleset.addon.commands[action]}"
 
 
 def build_addon(folder: Path, ruleset_id: str = "tauren-holdem") -> Path:
@@ -39,9 +46,11 @@ def build_addon(folder: Path, ruleset_id: str = "tauren-holdem") -> Path:
 
 
 class Seated(list):
-    """The players at a table, the host first; `table_id` as the addon named the table."""
+    """The players at a table, the host first; `table_id` as the addon named the table;
+    `ruleset` the game they play (its addon's commands and dice)."""
 
     table_id: str = ""
+    ruleset: Ruleset = TAUREN
 
 
 def street_range(table_id: str, hand: int, street: int) -> tuple[int, int]:
@@ -61,10 +70,10 @@ DUE = """function(ns)
 end"""
 
 
-def due_roll(client: Client) -> tuple[str, str, int, int] | None:
+def due_roll(client: Client, ruleset: Ruleset = TAUREN) -> tuple[str, str, int, int] | None:
     """What roll this client's table waits on now ("seed", or the street's index as text),
     who rolls it ("Name-Realm") and its range (low, high); None if none is due."""
-    namespace = client.addons["TaurenHoldem"].namespace
+    namespace = client.addons[ruleset.addon.name].namespace
     found = client.lua.eval(DUE)(namespace)
     if not found or found[0] is None:
         return None
@@ -72,9 +81,9 @@ def due_roll(client: Client) -> tuple[str, str, int, int] | None:
     return key.decode(), roller.decode(), int(low), int(high)
 
 
-def seed_range_of(client: Client) -> tuple[int, int]:
+def seed_range_of(client: Client, ruleset: Ruleset = TAUREN) -> tuple[int, int]:
     """The seed roll's range in this client's current hand (from its close's nonce)."""
-    namespace = client.addons["TaurenHoldem"].namespace
+    namespace = client.addons[ruleset.addon.name].namespace
     low, high = client.lua.eval("function(ns) return ns.Rollers.range(ns.Game.session(), "
                                 "'seed') end")(namespace)
     return int(low), int(high)
@@ -83,19 +92,22 @@ def seed_range_of(client: Client) -> tuple[int, int]:
 def seat_table(realm: Realm, addon: Path, names: list[str], *, mode: str = "guided",
                options: str = "", sexes: dict[str, str] | None = None,
                locales: dict[str, str] | None = None,
-               addons: dict[str, Path] | None = None, beside: tuple[Path, ...] = ()) -> Seated:
+               addons: dict[str, Path] | None = None, beside: tuple[Path, ...] = (),
+               ruleset: Ruleset = TAUREN) -> Seated:
     """Log everyone in, group them, the first opens a table and the others join in order.
     `addons` gives a player another build of the addon (a modified one, say); every client
-    also loads the addons in `beside` (neighbours)."""
+    also loads the addons in `beside` (neighbours). `ruleset` is the game `addon` plays."""
     clients = Seated(realm.login(name, addons=[(addons or {}).get(name, addon), *beside],
                                  sex=(sexes or {}).get(name, "male"),
                                  locale=(locales or {}).get(name, "enUS")) for name in names)
     realm.party(*clients)
     clients.table_id = f"{clients[0].full_name}:{realm.epoch()}"
-    clients[0].type(f"/tholdem open {mode} {options}".strip())
+    clients.ruleset = ruleset
+    long = slash(ruleset, "long")
+    clients[0].type(f"{long} open {mode} {options}".strip())
     realm.run_until_quiet()
     for client in clients[1:]:
-        client.type("/tholdem join")
+        client.type(f"{long} join")
         realm.run_until_quiet()
     return clients
 
@@ -145,26 +157,30 @@ def seed_roll(seed: int = SEED) -> Callable[[int, int], int]:
 
 def deal_fairly(realm: Realm, seated: Seated, hand: int,
                 wanted: dict[str, tuple[str, ...]] | None = None, seed: int = SEED, *,
-                dealer: Client | None = None, command: str = "/tdeal", rolled: int | None = None,
+                dealer: Client | None = None, command: str | None = None,
+                rolled: int | None = None,
                 before: Callable[[], None] | None = None) -> tuple[int, int]:
-    """Everyone dealt in (a bank above 0) types /tdeal (or `command`) at once, with secrets
-    found so that the players in `wanted` get those faces once the dealer's seed roll gives
-    `seed` (or, with `rolled`, the seed roll gives that instead: they ground for the wrong
-    one). Naming the `dealer` keeps that roll for the dealer's roll of the set's seed range,
-    so others' rolls (neighbour addons') leave it alone: `dealer` is the seed's roller (the
-    dealer, or the next player dealt in when the dealer is the host, who sends the close:
-    Rollers.lua). `before()`, if given, runs just before everyone deals. Returns the seed
-    roll's range (low, high), which nobody knows before the host's close."""
+    """Everyone dealt in (a bank above 0) types the table's deal command (/tdeal), or
+    `command`, at once, with secrets found so that the players in `wanted` get those faces
+    once the dealer's seed roll gives `seed` (or, with `rolled`, the seed roll gives that
+    instead: they ground for the wrong one). Naming the `dealer` keeps that roll for the
+    dealer's roll of the set's seed range, so others' rolls (neighbour addons') leave it
+    alone: `dealer` is the seed's roller (the dealer, or the next player dealt in when the
+    dealer is the host, who sends the close: Rollers.lua). `before()`, if given, runs just
+    before everyone deals. Returns the seed roll's range (low, high), which nobody knows
+    before the host's close."""
     # In the table's seat order (the status line's), as the set hash takes the commitments.
+    ruleset = seated.ruleset
     by_name = {client.name: client for client in seated}
-    playing = [by_name[name] for name, bank in banks(status(realm, seated[0])).items() if bank]
+    playing = [by_name[name] for name, bank in
+               banks(status(realm, seated[0], ruleset)).items() if bank]
     names = [client.full_name for client in playing]
-    faces = {f"{name}-Thunderhorn": [face(f) for f in want]
+    faces = {f"{name}-Thunderhorn": [face(f, ruleset) for f in want]
              for name, want in (wanted or {}).items()}
     milliseconds = math.floor(realm.game_time() * 1000 + 0.5)
     randoms = fairplay.grind(
         names, faces, milliseconds=milliseconds, epoch=realm.epoch(), counter=hand, seed=seed,
-        hand_id=f"{seated.table_id}#{hand}", faces=TAUREN.dice.count, hidden=TAUREN.deal.hidden)
+        hand_id=f"{seated.table_id}#{hand}", faces=ruleset.dice.count, hidden=ruleset.deal.hidden)
     roll = seed_roll(seed if rolled is None else rolled)
     if dealer is None:
         realm.script_rolls(roll)
@@ -175,9 +191,9 @@ def deal_fairly(realm: Realm, seated: Seated, hand: int,
     for client in playing:
         client.script_random(*randoms[client.full_name])
     for client in playing:
-        client.type(command)
+        client.type(command or slash(ruleset, "deal"))
     realm.run_until_quiet()
-    return seed_range_of(seated[0])
+    return seed_range_of(seated[0], ruleset)
 
 
 ROLL_RANGE = re.compile(r"[(（](\d+)-(\d+)[)）]\.?$")  # how a roll line ends, in every locale
@@ -223,9 +239,9 @@ def banks(line: str) -> dict[str, int]:
     return {name: int(bank) for name, bank in re.findall(r"(\w+) (\d+)", line.split("banks: ")[1])}
 
 
-def status(realm: Realm, client: Client) -> str:
+def status(realm: Realm, client: Client, ruleset: Ruleset = TAUREN) -> str:
     """The table's status line as this client sees it."""
-    client.type("/tholdem status")
+    client.type(f"{slash(ruleset, 'long')} status")
     realm.run_until_quiet()
     return client.chat.lines[-1]
 
@@ -236,9 +252,9 @@ TO_ACT = re.compile(r"; (\w+) to act \(([^)]*)\)")
 ROLLS_NEXT = re.compile(r"; (\w+) rolls the (.+?) next")
 
 
-def status_now(client: Client) -> str:
+def status_now(client: Client, ruleset: Ruleset = TAUREN) -> str:
     """The table's status line as this client sees it this instant (the realm not run on)."""
-    client.type("/tholdem status")
+    client.type(f"{slash(ruleset, 'long')} status")
     return client.chat.lines[-1]
 
 
@@ -250,6 +266,7 @@ def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 5
     quiet, or with `pace`, that many seconds: players at a table act one after another, and
     a quiet table is what sets off the host's heartbeat."""
     by_name = {client.name: client for client in seated}
+    ruleset = seated.ruleset
 
     def act(client: Client, line: str) -> None:
         client.type(line)
@@ -258,11 +275,12 @@ def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 5
         else:
             realm.advance(pace)
 
-    play(realm, seated[0], "/tholdem start")
+    play(realm, seated[0], f"{slash(ruleset, 'long')} start")
     deal_fairly(realm, seated, hand)
     turn = 0
     for _ in range(steps):
-        line = status(realm, seated[0]) if pace is None else status_now(seated[0])
+        line = (status(realm, seated[0], ruleset) if pace is None
+                else status_now(seated[0], ruleset))
         if "the hand is over" in line:
             return
         acting = TO_ACT.search(line)
@@ -277,5 +295,5 @@ def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 5
                 realm.advance(pace)  # the reveals, checked one a frame, are on their way
                 continue
             raise AssertionError(f"hand {hand}: nobody to act and no street to roll: {line}")
-        act(by_name[rolling.group(1)], f"/t{rolling.group(2)}")
+        act(by_name[rolling.group(1)], slash(ruleset, rolling.group(2)))
     raise AssertionError(f"hand {hand} did not end")

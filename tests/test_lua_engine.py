@@ -268,10 +268,12 @@ class Lockstep:
 # -- fixtures ---------------------------------------------------------------------------------
 
 VARIANTS = {"blinds": {"blinds": True}, "blinds-ante": {"blinds": True, "ante": 1},
-            "limit": {"maximum_raise": 6}}
+            "limit": {"maximum_raise": 6, "raise_cap": 2},
+            "growing-ante": {"ante": 1, "ante_growth": 1, "ante_every": 2}}
 EDITS = {"blinds": {"blinds = false": "blinds = true"},
          "blinds-ante": {"blinds = false": "blinds = true", "ante = 0": "ante = 1"},
-         "limit": {"maximum_raise = 0": "maximum_raise = 6"}}
+         "limit": {"maximum_raise = 0": "maximum_raise = 6\nraise_cap = 2"},
+         "growing-ante": {"ante = 0": "ante = 1\nante_growth = 1\nante_every = 2"}}
 
 
 @pytest.fixture(scope="module")
@@ -329,6 +331,28 @@ def test_the_example_hand_gives_the_same_events_and_banks(tauren):
     assert texts[-3:] == ["Skoll shows 1-[ ¥ ] 2-[::: ]: Three of a kind",
                           "Riggs shows 1-[ ╣ ] 2-[: : ]: Straight",
                           "Riggs wins the pot: 14 with Straight"]
+
+
+def test_the_dice_holdem_example_gives_the_same_events_and_banks_in_lua():
+    record = load_history("dice-holdem-example")
+    python = replay(record)
+    pair = Lockstep(LuaEngine(record.ruleset), record.ruleset, list(record.seats),
+                    mode=record.mode, dealer=record.dealer)
+    pair.new_hand(hidden={name: list(dice) for name, dice in record.hidden.items()})
+    for step in python.steps:
+        action = step.action
+        dice = None
+        if action.action in ("roll", "flop", "turn", "river"):
+            dice = list(record.community[len(pair.py.hand.community)])
+        texts = pair.ok(action.player, action.action, action.amount, dice=dice,
+                        target=action.target)
+        assert texts == [e.text for e in step.events]
+    assert pair.lua_banks() == {"Skoll": 50, "Riggs": 30, "Gray": 130} == python.table.banks
+    lua_events, py_events = pair.hand_events()
+    assert lua_events == py_events
+    texts = [row[1] for row in lua_events]
+    assert texts[-2:] == ["Riggs wins the main pot: 30 with HOLDEM",
+                          "Gray wins side pot 1: 80 with Four of a kind"]
 
 
 def test_the_example_hand_at_a_manual_table(tauren):
@@ -392,6 +416,43 @@ def test_blinds_heads_up_and_three_handed(setups):
     for street in ([0, 1, 2], [3], [4]):
         pair.ok("A", "roll", dice=street)
     assert pair.py.hand.phase is Phase.SHOWDOWN
+
+
+def test_limit_play_caps_the_size_and_the_number_of_raises_in_a_round(setups):
+    ruleset, engine, config = variant(setups, "limit")
+    assert (ruleset.table.maximum_raise, ruleset.table.raise_cap) == (6, 2)
+    pair = Lockstep(engine, ruleset, [("A", 50), ("B", 50), ("C", 50)], dealer="A",
+                    config=config)
+    pair.new_hand()
+    assert pair.refused("B", "bet", 7) == "B cannot bet 7: the limit is 6"
+    pair.ok("B", "bet", 6)
+    assert pair.ok("C", "raise", 6) == ["C raises by 6 to 12"]
+    pair.ok("A", "raise", 6)  # the second raise: the cap
+    capped = "B may only call or fold: the betting is capped at 2 raise(s) this round"
+    assert pair.refused("B", "raise", 6) == capped
+    assert pair.refused("B", "allin").startswith("B may only call or fold")
+    assert pair.ok("B", "call") == ["B calls 12"]
+    pair.ok("C", "call")
+    pair.ok("A", "flop", dice=[0, 1, 2])  # a new round: raises again, up to the cap
+    pair.ok("B", "bet", 2)
+    assert pair.ok("C", "raise", 2) == ["C raises by 2 to 4"]
+
+
+def test_the_ante_grows_between_hands(setups):
+    ruleset, engine, config = variant(setups, "growing-ante")
+    assert [ruleset.table.ante_of(n) for n in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    pair = Lockstep(engine, ruleset, ["A", "B", "C"], dealer="A", config=config)
+    antes = []
+    for _ in range(5):
+        pair.new_hand()
+        lua_events, py_events = pair.hand_events()
+        assert lua_events == py_events
+        antes.append([row[1] for row in lua_events if " antes " in row[1]])
+        for _ in range(2):  # everyone but the last folds: the hand is over
+            pair.ok(pair.py.hand.seats[pair.py.hand.round.to_act].name, "fold")
+        assert pair.py.hand.over
+    assert [len(lines) for lines in antes] == [3] * 5
+    assert [lines[0].split()[-1] for lines in antes] == ["1", "1", "2", "2", "3"]
 
 
 def test_the_deal_comes_first_and_a_player_without_dice_sits_out(setups):

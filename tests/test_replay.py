@@ -55,6 +55,27 @@ def test_the_source_example_replays_to_its_ending():
     assert "Banks: Skoll 14, Riggs 28, Gray 20, Dakx 18" in out.stdout
 
 
+def test_the_dice_holdem_example_pays_the_main_pot_to_holdem_and_the_side_pot_apart():
+    # The rules page: the best hand wins; HOLDEM (all six letters) is the best of all, above
+    # four of a kind; a player all in wins nothing of a side pot he is not in, and each side
+    # pot is settled among its own players.
+    result = replay(load_history("dice-holdem-example"))
+    assert result.over
+    assert [(pot.amount, pot.eligible) for pot in result.pots] == [
+        (30, ("Skoll", "Riggs", "Gray")), (80, ("Skoll", "Gray"))]
+    assert result.winners == {"Riggs": 30, "Gray": 80}
+    assert result.table.banks == {"Skoll": 50, "Riggs": 30, "Gray": 130}
+    out = run("replay", "dice-holdem-example")
+    assert out.exit_code == 0, out.stderr
+    assert "Riggs bets 9 and is all-in" in out.stdout
+    assert "Gray raises by 10 to 19" in out.stdout
+    assert "Riggs shows 1-[ E ] 2-[ M ]: HOLDEM" in out.stdout
+    assert "Skoll shows 1-[ O ] 2-[ O ]: Full house" in out.stdout
+    assert "Gray shows 1-[ H ] 2-[ H ]: Four of a kind" in out.stdout
+    assert "Riggs wins the main pot: 30 with HOLDEM" in out.stdout
+    assert "Gray wins side pot 1: 80 with Four of a kind" in out.stdout
+
+
 def test_a_hand_written_side_pot_history(tmp_path):
     out = run("replay", str(write(tmp_path, history())), "--json")
     assert out.exit_code == 0, out.stderr

@@ -75,15 +75,15 @@ ns.Rules = {
 	},
 	faces_by_rank = { 8, 7, 6, 5, 4, 3, 2, 1 },
 	fingerprint = {
-		id = "ff979d2b9f61",
+		id = "443e925632b7",
 		order = { "dice", "hands", "deal", "table" },
 		sections = {
 			deal = "f4c548e3",
 			dice = "675d5d9d",
 			hands = "596da09d",
-			table = "65a2ebc6",
+			table = "96255f92",
 		},
-		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=65a2ebc6",
+		wire = "dice=675d5d9d,hands=596da09d,deal=f4c548e3,table=96255f92",
 	},
 	hands = {
 		order = {
@@ -223,6 +223,8 @@ ns.Rules = {
 	table = {
 		acting_timeout = 120,
 		ante = 0,
+		ante_every = 1,
+		ante_growth = 0,
 		blinds = false,
 		currency = "poke",
 		deal_timeout = 60,
@@ -231,6 +233,7 @@ ns.Rules = {
 		min_players = 2,
 		minimum_bet = 2,
 		minimum_raise = 2,
+		raise_cap = 0,
 		roll_timeout = 60,
 		showdown_timeout = 60,
 		starting_bank = 20,

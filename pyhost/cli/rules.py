@@ -80,7 +80,10 @@ def describe_table(ruleset: Ruleset) -> str:
     if ruleset.family == "holdem":
         parts += [f"minimum bet {t.minimum_bet}", f"minimum raise {t.minimum_raise}",
                   f"raise limit {t.maximum_raise}" if t.maximum_raise else "no raise limit",
+                  *([f"at most {t.raise_cap} raises a round"] if t.raise_cap else []),
                   "blinds on" if t.blinds else "no blinds", f"ante {t.ante}",
+                  *([f"the ante grows by {t.ante_growth} every {t.ante_every} hand(s)"]
+                    if t.ante_growth else []),
                   f"first dealer by {t.first_dealer}"]
     elif ruleset.family == "poker-dice":
         parts.append(f"ante at least {t.minimum_ante}, set by the starting player")

@@ -42,8 +42,9 @@ def play_sections(rules: dict[str, Any]) -> dict[str, Any]:
         "deal": {"hidden": rules["deal"]["hidden"], "community": rules["deal"]["community"]},
         "table": {key: table[key] for key in (
             "min_players", "max_players", "starting_bank", "minimum_bet", "minimum_raise",
-            "maximum_raise", "blinds", "ante", "deal_timeout", "acting_timeout", "roll_timeout",
-            "showdown_timeout")},
+            "maximum_raise", "raise_cap", "blinds", "ante", "ante_growth", "ante_every",
+            "deal_timeout", "acting_timeout",
+            "roll_timeout", "showdown_timeout")},
     }
 
 
@@ -98,8 +99,10 @@ def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
                 "min_players": table.min_players, "max_players": table.max_players,
                 "starting_bank": table.starting_bank, "currency": table.currency,
                 "minimum_bet": table.minimum_bet, "minimum_raise": table.minimum_raise,
-                "maximum_raise": table.maximum_raise, "blinds": table.blinds,
-                "ante": table.ante, "deal_timeout": table.deal_timeout,
+                "maximum_raise": table.maximum_raise, "raise_cap": table.raise_cap,
+                "blinds": table.blinds,
+                "ante": table.ante, "ante_growth": table.ante_growth,
+                "ante_every": table.ante_every, "deal_timeout": table.deal_timeout,
                 "acting_timeout": table.acting_timeout, "roll_timeout": table.roll_timeout,
                 "showdown_timeout": table.showdown_timeout,
             },

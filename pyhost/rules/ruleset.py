@@ -24,6 +24,11 @@ class TableRules:
     starting_bank: int
     currency: str
 
+    def for_hand(self, number: int) -> TableRules:
+        """The rules of the table's hand `number` (from 1): the same, unless a family's
+        settings change between hands (hold'em's growing ante)."""
+        return self
+
 
 @dataclass(frozen=True, kw_only=True)
 class AddonInfo:

@@ -38,6 +38,7 @@ class BettingRules:
     interval: int = 1  # every bet level is a multiple of this (Vitaji)
     round_cap: int = 0  # the most anyone may have in during this round (Vitaji); 0: none
     raises_per_player: int = 0  # raises each player may make this round (Vitaji: 1); 0: any
+    raise_cap: int = 0  # raises everyone together may make this round (Limit play); 0: any
     raise_at_least_last: bool = True  # a raise adds at least what the last one did (not Vitaji)
 
 
@@ -85,6 +86,7 @@ class BettingRound:
         self.option = option
         self.bets = [0] * len(seats)
         self.raises = [0] * len(seats)
+        self.raised = 0  # raises this round, everyone's: what raise_cap counts
         self.current = 0  # the bet to match
         self.last_raise = 0  # what the last full bet or raise added
         for index, amount in forced:
@@ -144,6 +146,9 @@ class BettingRound:
                     "betting")
         if self.rules.raises_per_player and self.raises[index] >= self.rules.raises_per_player:
             return f"{name} has raised {self.raises[index]} time(s) this round, the most allowed"
+        if self.rules.raise_cap and self.raised >= self.rules.raise_cap:
+            return (f"{name} may only call or fold: the betting is capped at "
+                    f"{self.rules.raise_cap} raise(s) this round")
         return None
 
     # -- checking an action --------------------------------------------------------------
@@ -259,6 +264,7 @@ class BettingRound:
             added = self.bets[index] - self.current
             if move.kind is Kind.RAISE:
                 self.raises[index] += 1
+                self.raised += 1
             self.current = self.bets[index]
             after = self._around(index)[1:]
             if move.reopens:

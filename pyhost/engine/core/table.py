@@ -9,6 +9,7 @@ shipped games' flows.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -59,10 +60,17 @@ class Table(Ledger):
             button = (button + 1) % len(self.seats)
         dealer = playing.index(self.seats[button])
         # The button moves only once the hand is dealt: a refused deal leaves it where it was.
-        self.hand = self.flow(self.ruleset, playing, dealer, **deal)
+        self.hand = self.flow(self.hand_ruleset(self.hands_played + 1), playing, dealer, **deal)
         self.button = button
         self.hands_played += 1
         return self.hand
+
+    def hand_ruleset(self, number: int) -> Ruleset:
+        """The rules hand `number` (from 1) plays by: the table's, with what grows between
+        hands (the ante) grown."""
+        table = self.ruleset.table.for_hand(number)
+        return self.ruleset if table is self.ruleset.table else \
+            dataclasses.replace(self.ruleset, table=table)
 
     def act(self, name: str, action: str, amount: object = None, *, dice: object = None,
             target: object = None) -> list[Event]:

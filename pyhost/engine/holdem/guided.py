@@ -36,9 +36,10 @@ BETTING_KINDS = {kind.value for kind in Kind}
 
 
 def betting_rules(table: HoldemTable) -> BettingRules:
-    """Hold'em's betting: no interval, cap or raise count; the limit is `maximum_raise`."""
+    """Hold'em's betting: no interval or round cap; Limit play is `maximum_raise` (the most a
+    bet or raise adds) and `raise_cap` (the most raises in a betting round)."""
     return BettingRules(minimum_bet=table.minimum_bet, minimum_raise=table.minimum_raise,
-                        maximum_raise=table.maximum_raise)
+                        maximum_raise=table.maximum_raise, raise_cap=table.raise_cap)
 
 
 class GuidedHand(HoldemHand):

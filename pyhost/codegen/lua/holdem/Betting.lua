@@ -119,8 +119,9 @@ end
 -- defaults. minimum_bet: the least an opening bet puts in; minimum_raise: the least a raise
 -- adds; maximum_raise: the most a bet or raise adds (0: no limit); interval: every bet level
 -- is a multiple of it; round_cap: the most anyone may have in this round (0: none);
--- raises_per_player: raises each may make this round (0: any); raise_at_least_last: a raise
--- adds at least what the last one did.
+-- raises_per_player: raises each may make this round (0: any); raise_cap: raises everyone
+-- together may make this round (Limit play; 0: any); raise_at_least_last: a raise adds at
+-- least what the last one did.
 function Betting.Rules(fields)
 	local rules = {
 		minimum_bet = fields.minimum_bet,
@@ -129,6 +130,7 @@ function Betting.Rules(fields)
 		interval = fields.interval or 1,
 		round_cap = fields.round_cap or 0,
 		raises_per_player = fields.raises_per_player or 0,
+		raise_cap = fields.raise_cap or 0,
 		raise_at_least_last = true,
 	}
 	if fields.raise_at_least_last ~= nil then rules.raise_at_least_last = fields.raise_at_least_last end
@@ -141,6 +143,7 @@ function Betting.for_holdem(table_rules)
 		minimum_bet = table_rules.minimum_bet,
 		minimum_raise = table_rules.minimum_raise,
 		maximum_raise = table_rules.maximum_raise,
+		raise_cap = table_rules.raise_cap,
 	})
 end
 
@@ -170,6 +173,7 @@ function Round.new(rules, seats, first, options)
 	self.option = options.option
 	self.bets, self.raises = {}, {}
 	for i = 1, #seats do self.bets[i], self.raises[i] = 0, 0 end
+	self.raised = 0 -- raises this round, everyone's: what raise_cap counts
 	self.current = 0 -- the bet to match
 	self.last_raise = 0 -- what the last full bet or raise added
 	local forced = options.forced or {}
@@ -254,6 +258,11 @@ function Round:_may_raise(index)
 	if allowed ~= 0 and self.raises[index] >= allowed then
 		return format("%s has raised %s time(s) this round, the most allowed", name,
 			str(self.raises[index]))
+	end
+	local cap = self.rules.raise_cap
+	if cap ~= 0 and self.raised >= cap then
+		return format("%s may only call or fold: the betting is capped at %s raise(s) this round",
+			name, str(cap))
 	end
 	return nil
 end
@@ -404,7 +413,10 @@ function Round:apply(move)
 	end
 	if self.bets[index] > self.current then
 		local added = self.bets[index] - self.current
-		if move.kind == Kind.RAISE then self.raises[index] = self.raises[index] + 1 end
+		if move.kind == Kind.RAISE then
+			self.raises[index] = self.raises[index] + 1
+			self.raised = self.raised + 1
+		end
 		self.current = self.bets[index]
 		local after = self:_around(index)
 		table.remove(after, 1)

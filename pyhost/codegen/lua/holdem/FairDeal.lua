@@ -271,7 +271,7 @@ ORDERS.start = function(player, amount, target, dice)
 	game().rebuild()
 	-- A guided hand opens in its deal phase: nothing posted, no bet taken until the set closes
 	-- and its seed binds (deal_in).
-	local started, reason = s.engine:new_hand(nil, s.mode == "guided")
+	local started, reason = s.engine:new_hand(nil, s.mode == "guided", s.hands)
 	if not started then say(Text.safe(reason, Text.LINE)) return end
 	HandLog.start(s, started, s.before_hand)
 	say(L.NEW_HAND:format(s.hands, short(player)))
