@@ -3,6 +3,7 @@ the one error, and the interface a game's flow plugs into (`Flow`). Nothing here
 hold'em or any other game."""
 
 from .betting import BettingRound, BettingRules, Kind, Move, Options
+from .dice import given_dice
 from .errors import IllegalAction
 from .events import Event
 from .flow import Flow, Result
@@ -13,6 +14,6 @@ from .table import Table
 
 __all__ = [
     "BettingRound", "BettingRules", "Event", "Flow", "IllegalAction", "Kind", "Ledger", "Move",
-    "Options", "Pot", "Result", "Seat", "Status", "Table", "chips_arg", "pots", "split",
-    "uncalled", "whole_amount",
+    "Options", "Pot", "Result", "Seat", "Status", "Table", "chips_arg", "given_dice", "pots",
+    "split", "uncalled", "whole_amount",
 ]

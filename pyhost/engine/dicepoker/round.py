@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from ...rules import DicePokerRules, Hand
-from ..core import Event, Flow, IllegalAction, Pot, split
+from ..core import Event, Flow, IllegalAction, Pot, given_dice, split
 from .ranking import highest_and_lowest
 
 
@@ -127,14 +127,7 @@ class DicePokerRound(Flow):
         return f"{name} rerolls {self.ruleset.deal.dice - len(self.kept[name])} dice"
 
     def _dice(self, dice: object, count: int, what: str) -> tuple[int, ...]:
-        if isinstance(dice, str) or not isinstance(dice, Sequence):
-            raise IllegalAction(f"{what} must be a list of {count} faces, not {dice!r}")
-        if len(dice) != count:
-            raise IllegalAction(f"{what} must be {count} dice, not {len(dice)}")
-        try:
-            return self.ruleset.dice.parse(dice)
-        except ValueError as exc:
-            raise IllegalAction(f"{what}: {exc}") from None
+        return given_dice(self.ruleset.dice, dice, count, what)
 
     def _kept_dice(self, name: str, dice: object) -> tuple[int, ...]:
         """The dice `name` keeps: any of those lying, none to all five."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 
 from ...rules import Hand, HoldemRules
-from ..core import Event, Flow, IllegalAction
+from ..core import Event, Flow, IllegalAction, given_dice
 
 
 class Phase(StrEnum):
@@ -91,14 +91,7 @@ class HoldemHand(Flow):
         return " ".join(f"{n}-{glyph}" for n, glyph in enumerate(glyphs, 1))
 
     def _dice(self, dice: object, count: int, what: str) -> tuple[int, ...]:
-        if isinstance(dice, str) or not isinstance(dice, Sequence):
-            raise IllegalAction(f"{what} must be a list of {count} faces, not {dice!r}")
-        if len(dice) != count:
-            raise IllegalAction(f"{what} must be {count} dice, not {len(dice)}")
-        try:
-            return self.ruleset.dice.parse(dice)
-        except ValueError as exc:
-            raise IllegalAction(f"{what}: {exc}") from None
+        return given_dice(self.ruleset.dice, dice, count, what)
 
     # -- the dealer rolls a street ---------------------------------------------------------
 
