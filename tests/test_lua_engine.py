@@ -21,7 +21,7 @@ from conftest import write_variant
 from engine_moves import SidePots, legal_moves, play_to_showdown, replay_steps, showdown
 from lua_addon import load, render
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
-from pyhost.engine.history import load_history, replay
+from pyhost.engine.history import HandRecord, Replay, load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
 
 ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
@@ -308,10 +308,11 @@ NAMES = ["Skoll", "Riggs", "Gray", "Dakx"]
 # -- the source's example hand ----------------------------------------------------------------
 
 
-def test_the_example_hand_gives_the_same_events_and_banks(tauren):
-    record = load_history("tauren-holdem-example")
+def replay_in_lockstep(engine: LuaEngine, record: HandRecord) -> tuple[Lockstep, Replay]:
+    """A shipped hand history played in Python (pyhost replay) and, step by step, in Lua:
+    each step's lines the same in both."""
     python = replay(record)
-    pair = Lockstep(tauren, record.ruleset, list(record.seats), mode=record.mode,
+    pair = Lockstep(engine, record.ruleset, list(record.seats), mode=record.mode,
                     dealer=record.dealer)
     pair.new_hand(hidden={name: list(dice) for name, dice in record.hidden.items()})
     for step in python.steps:
@@ -322,6 +323,11 @@ def test_the_example_hand_gives_the_same_events_and_banks(tauren):
         texts = pair.ok(action.player, action.action, action.amount, dice=dice,
                         target=action.target)
         assert texts == [e.text for e in step.events]
+    return pair, python
+
+
+def test_the_example_hand_gives_the_same_events_and_banks(tauren):
+    pair, python = replay_in_lockstep(tauren, load_history("tauren-holdem-example"))
     expected = {"Skoll": 14, "Riggs": 28, "Gray": 20, "Dakx": 18}
     assert pair.lua_banks() == expected == python.table.banks
     lua_events, py_events = pair.hand_events()
@@ -335,18 +341,7 @@ def test_the_example_hand_gives_the_same_events_and_banks(tauren):
 
 def test_the_dice_holdem_example_gives_the_same_events_and_banks_in_lua():
     record = load_history("dice-holdem-example")
-    python = replay(record)
-    pair = Lockstep(LuaEngine(record.ruleset), record.ruleset, list(record.seats),
-                    mode=record.mode, dealer=record.dealer)
-    pair.new_hand(hidden={name: list(dice) for name, dice in record.hidden.items()})
-    for step in python.steps:
-        action = step.action
-        dice = None
-        if action.action in ("roll", "flop", "turn", "river"):
-            dice = list(record.community[len(pair.py.hand.community)])
-        texts = pair.ok(action.player, action.action, action.amount, dice=dice,
-                        target=action.target)
-        assert texts == [e.text for e in step.events]
+    pair, python = replay_in_lockstep(LuaEngine(record.ruleset), record)
     assert pair.lua_banks() == {"Skoll": 50, "Riggs": 30, "Gray": 130} == python.table.banks
     lua_events, py_events = pair.hand_events()
     assert lua_events == py_events
