@@ -20,8 +20,7 @@ local MAX_BYTES = 255
 -- Enum.SendAddonMessageResult (alike in every flavour), and its names for the failure line.
 local RESULT = Enum and Enum.SendAddonMessageResult or {}
 local SUCCESS = RESULT.Success or 0
-local THROTTLED = RESULT.AddonMessageThrottle or 3
-local THROTTLES = { [THROTTLED] = true, [RESULT.ChannelThrottle or 8] = true } -- tried again
+local THROTTLES = { [RESULT.AddonMessageThrottle or 3] = true, [RESULT.ChannelThrottle or 8] = true } -- tried again
 local LOCKDOWN = RESULT.AddOnMessageLockdown or 11 -- tried again; the table says it is paused
 local TARGET_OFFLINE = RESULT.TargetOffline or 12 -- (whispers: what waits for them is dropped)
 local RESULT_NAME = {}
@@ -41,11 +40,9 @@ local Comm = { handlers = {}, queue = {}, lanes = {}, targets = {} }
 ns.Comm = Comm
 Comm.VERSION = VERSION
 
+-- (Every flavour answers with Enum.SendAddonMessageResult: the game data of each says so.)
 local function send_addon(message, channel, target)
-	local result = C_ChatInfo.SendAddonMessage(PREFIX, message, channel, target)
-	if result == false then return THROTTLED end -- Classic answers with a boolean
-	if result == true then return 0 end
-	return result or 0
+	return C_ChatInfo.SendAddonMessage(PREFIX, message, channel, target) or SUCCESS
 end
 
 local function cost(message, target)
