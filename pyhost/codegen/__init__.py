@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from ..rules import Ruleset
-from .context import holdem_context
+from .context import draw_context, holdem_context
 from .luadata import lua
 
 # Each game flow with an addon: its files in .toc load order, as `folder/name` under `lua/`,
@@ -37,7 +37,14 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/Rollers.lua",
                "holdem/FairDeal.lua", "holdem/Actions.lua", "holdem/Game.lua", "holdem/Deputy.lua",
                "holdem/HoldemSession.lua", "holdem/Slash.lua"),
+    # The draw games share hold'em's dice and hands (Dice.lua, Hands.lua), the table core and
+    # draw/ (open rolls, the draw table's flow); each brings its engine, words and commands.
+    "dice-poker": ("core/Text.lua", "dicepoker/DicePokerLocales.lua", "holdem/Dice.lua",
+                   "holdem/Hands.lua", "dicepoker/DicePoker.lua", "core/Sha256.lua",
+                   "draw/OpenRolls.lua"),
 }
+# What the templates know of a ruleset, by game flow.
+CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context}
 SOURCES = resources.files("pyhost.codegen") / "lua"
 
 
@@ -62,10 +69,10 @@ def build(ruleset: Ruleset) -> dict[str, bytes]:
     if files is None:
         flows = ", ".join(FLOWS)
         raise BuildError(f"{ruleset.name} ({ruleset.family}) has no addon yet; addons exist for "
-                         f"the {flows} game flow")
+                         f"the {flows} game flows")
     env = _environment()
     names = (RULES_FILE, *(source.rsplit("/", 1)[-1] for source in files))
-    context = holdem_context(ruleset) | {"files": names}
+    context = CONTEXTS[ruleset.family](ruleset) | {"files": names}
     name = ruleset.addon.name
     out = {f"{name}.toc": env.get_template(f"{ruleset.family}/addon.toc.j2").render(context),
            RULES_FILE: env.get_template(f"{ruleset.family}/Rules.lua.j2").render(context)}

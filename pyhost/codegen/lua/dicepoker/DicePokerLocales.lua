@@ -1,0 +1,3 @@
+-- (filled in with the table flow)
+local _, ns = ...
+ns.L = ns.L or {}
