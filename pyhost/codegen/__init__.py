@@ -39,9 +39,14 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/HoldemSession.lua", "holdem/Slash.lua"),
     # The draw games share hold'em's dice and hands (Dice.lua, Hands.lua), the table core and
     # draw/ (open rolls, the draw table's flow); each brings its engine, words and commands.
-    "dice-poker": ("core/Text.lua", "dicepoker/DicePokerLocales.lua", "holdem/Dice.lua",
-                   "holdem/Hands.lua", "dicepoker/DicePoker.lua", "core/Sha256.lua",
-                   "draw/OpenRolls.lua"),
+    "dice-poker": ("core/Text.lua", "draw/DrawLocales.lua", "dicepoker/DicePokerLocales.lua",
+                   "holdem/Dice.lua", "holdem/Hands.lua", "dicepoker/DicePoker.lua",
+                   "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
+                   "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
+                   "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
+                   "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
+                   "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+                   "draw/DrawTable.lua", "draw/DrawSlash.lua", "dicepoker/DicePokerGame.lua"),
 }
 # What the templates know of a ruleset, by game flow.
 CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context}

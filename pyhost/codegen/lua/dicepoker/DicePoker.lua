@@ -129,6 +129,9 @@ function Round:wanted()
 	return name, DICE - #self.kept[name]
 end
 
+-- The rolls `name` has made in his turn, the first included.
+function Round:rolled(name) return self.rolls[name] or 0 end
+
 function Round:legal_actions(name)
 	return name == self:to_act() and { self.step } or {}
 end
