@@ -1,6 +1,6 @@
 -- The lines a draw game's addon prints that are not the game's own: the table core's (the
 -- same lines as hold'em's, core/ names them) and the draw table's (draw/DrawTable.lua). The
--- game's own file (dicepoker/DicePokerLocales.lua) adds its lines and its help after this.
+-- game's own locale file adds its lines and its help after this.
 local _, ns = ...
 
 local RULES = ns.Rules

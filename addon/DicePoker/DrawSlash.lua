@@ -1,5 +1,5 @@
 -- A draw game's slash commands and its one event frame. The short commands are the ruleset's
--- ([addon.commands]: each action's own), the long form (/dicepoker ACTION ...) reaches every
+-- ([addon.commands]: each action's own), the long form (/LONG ACTION ...) reaches every
 -- action; the table's actions are here, the game's own are added by its file (actions).
 local _, ns = ...
 
@@ -106,7 +106,7 @@ local function name_taken_commands()
 	end
 end
 
--- The long form: /dicepoker ACTION [ARGS].
+-- The long form: /LONG ACTION [ARGS] (the ruleset's long command).
 _G["SLASH_" .. KEY .. "1"] = "/" .. RULES.addon.long
 SlashCmdList[KEY] = function(message)
 	local action, rest = (message or ""):match("^%s*(%S*)%s*(.-)%s*$")

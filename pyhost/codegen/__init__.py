@@ -46,7 +46,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
                    "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
-                   "draw/DrawTable.lua", "draw/DrawSlash.lua", "dicepoker/DicePokerGame.lua"),
+                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+                   "dicepoker/DicePokerGame.lua"),
 }
 # What the templates know of a ruleset, by game flow.
 CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context}

@@ -1,4 +1,4 @@
--- A draw game's table flow (Dice Poker's, Poker Dice's): what it answers the table core
+-- A draw game's table flow (the one every draw game plays on): what it answers the table core
 -- (core/Session.lua, Record.lua, Heartbeat.lua, Takeover.lua, CatchUp.lua; the interface is
 -- docs/addon.md's "The table core and a game flow"). The host's orders are seat, unseat and
 -- start (a round; its starting seat moves one place each round); a player's own actions go
@@ -8,8 +8,7 @@
 local _, ns = ...
 
 local L, Dice, Comm, Text, Session, Record = ns.L, ns.Dice, ns.Comm, ns.Text, ns.Session, ns.Record
-local Ledger, OpenRolls, Rolls, Restricted, Fingerprint = ns.Ledger, ns.OpenRolls, ns.Rolls,
-	ns.Restricted, ns.Fingerprint
+local Ledger, OpenRolls, Rolls, Restricted = ns.Ledger, ns.OpenRolls, ns.Rolls, ns.Restricted
 local RULES = ns.Rules
 
 local DrawTable = {}
@@ -234,6 +233,20 @@ ORDERS.unseat = function(player)
 	say(L.LEFT:format(short(player)))
 end
 
+-- The round's seats: every seat with chips, in seat order (as the Python table deals them),
+-- and the starter's place among them.
+local function dealt_in(starter)
+	local seats, at = {}, nil
+	for _, name in ipairs(session.seats) do
+		local bank = session.banks[name] or 0
+		if bank > 0 then
+			seats[#seats + 1] = { name = name, bank = bank, committed = 0, status = "active" }
+			if name == starter then at = #seats end
+		end
+	end
+	return seats, at or 1
+end
+
 ORDERS.start = function(player)
 	-- The record a catching-up player replays restarts with each round: where the table stood
 	-- before it (BASE), then this round's own messages.
@@ -247,11 +260,7 @@ ORDERS.start = function(player)
 	session.rolls, session.applied = {}, 0
 	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
 	Ledger.hand_starts(session)
-	local seats = {}
-	for i, name in ipairs(session.seats) do
-		seats[i] = { name = name, bank = session.banks[name] or 0, committed = 0, status = "active" }
-	end
-	local started, reason = game.new_round(seats, seat_index(player) or 1)
+	local started, reason = game.new_round(dealt_in(player))
 	session.round = started
 	if not started then return say(Text.safe(reason, Text.LINE)) end
 	session.watch = OpenRolls.watch(session.id, session.hands, whose)
@@ -298,105 +307,6 @@ local function act(player, op, amount, dice)
 		if not faces then return nil end
 	end
 	return current:act(player, op, faces)
-end
-
-------------------------------------------------------------------------------
--- What the slash commands call.
-
-local function seated_here()
-	if not session then say(Fingerprint.line() or L.NO_TABLE) return false end
-	if not Session.seated(Comm.me()) then say(L.NOT_SEATED:format(short(session.host))) return false end
-	return true
-end
-
--- This player's roll, if the round awaits it: the addon makes the /roll of the awaited range
--- (once, ROLL_GRACE after this client began awaiting it).
-function DrawTable.roll()
-	if not seated_here() then return end
-	local current, me = live(), Comm.me()
-	local name = current and current:wanted()
-	if name ~= me then say(L.NOT_YOUR_ROLL:format(where())) return end
-	local awaited = session.watch.awaited
-	local key = session.id .. "#" .. session.hands .. ":" .. awaited.roll
-	if session.rolling == key then return end -- asked twice: one roll
-	session.rolling = key
-	say(L.ROLLING:format(awaited.low, awaited.high))
-	local wait = math.max(0, ROLL_GRACE - (GetTime() - (session.awaiting_since or 0)))
-	local s = session
-	C_Timer.After(wait, function()
-		if Session.current() ~= s or s.watch.awaited ~= awaited or awaited.value then return end
-		RandomRoll(awaited.low, awaited.high)
-	end)
-end
-
--- This player's turn (a keep, with the faces kept): checked here, then sent to everyone.
--- True if it went.
-function DrawTable.turn(op, dice)
-	if not seated_here() then return false end
-	local reason = refusal(Comm.me(), op, dice)
-	if reason then say(Text.safe(reason, Text.LINE)) return false end
-	local text = dice and #dice > 0 and Dice.encode(dice) or nil -- (keeping nothing: no dice)
-	Record.turn(Comm.me(), op, nil, text)
-	return true
-end
-
--- This player's dice as they lie.
-function DrawTable.my_dice()
-	local current = round()
-	local lying = current and game.lying(current, Comm.me())
-	if not lying then say(L.NOT_YOUR_ROLL:format(where())) return end
-	say(L.MY_DICE:format(Dice.faces(lying)))
-end
-
-function DrawTable.start()
-	if not session then say(L.NO_TABLE) return end
-	local one, other = Rolls.namesakes()
-	if one then say(L.NAMESAKES:format(Text.safe(one), Text.safe(other))) return end
-	if session.host ~= Comm.me() then say(L.ONLY_HOST:format(short(session.host))) return end
-	if live() then say(L.NOT_OVER:format(session.hands)) return end
-	-- The first round starts at the host's seat, each one after at the next seat.
-	local starter = session.dealer
-	if session.hands > 0 then
-		local index = seat_index(session.dealer) or 0
-		starter = session.seats[index % #session.seats + 1]
-	end
-	accept(starter, "start")
-end
-
-function DrawTable.open(words)
-	local me = Comm.me()
-	if session and session.host ~= me then say(L.ALREADY_OPEN:format(short(session.host))) return end
-	local timeout, deadlines = nil, true
-	local i = 1
-	while words[i] do
-		local word = words[i]:lower()
-		if word == "timeout" and tonumber(words[i + 1]) and tonumber(words[i + 1]) >= 5 then
-			timeout = tonumber(words[i + 1])
-			i = i + 1
-		elseif word == "timeout" and not words[i + 1] then deadlines = true
-		elseif word == "notimeout" then deadlines = false
-		else
-			say(L.OPEN_USAGE:format(Text.safe(words[i])))
-			return
-		end
-		i = i + 1
-	end
-	if Session.mid_hand("open") then return end
-	local id, bank = me .. ":" .. time(), Ledger.bank_of(me)
-	if not Session.open_session(id, me, "guided", nil, false, bank) then return end
-	session.timeout, session.deadlines = timeout, deadlines and not timeout
-	Comm.send("OPEN", { table = id, mode = "guided", blinds = false, bank = bank, timeout = timeout,
-		fingerprint = Fingerprint.id, sections = Fingerprint.wire, deadlines = session.deadlines })
-end
-
-function DrawTable.status()
-	if not session then say(L.NO_TABLE) return end
-	say(status_line())
-end
-
-function DrawTable.set_ascii(on)
-	Session.settings().ascii = on
-	say(L.ASCII:format(on and L.ASCII_ON or L.ASCII_OFF))
 end
 
 ------------------------------------------------------------------------------
@@ -535,5 +445,10 @@ function DrawTable.use(the_game)
 	Session.use(Flow)
 end
 
+-- What the commands (DrawCommands.lua) use of it.
 DrawTable.flow, DrawTable.live, DrawTable.round, DrawTable.status_line = Flow, live, round, status_line
+DrawTable.where, DrawTable.refusal, DrawTable.accept, DrawTable.seat_index = where, refusal, accept,
+	seat_index
+DrawTable.dealt_in = dealt_in
 function DrawTable.session() return session end
+function DrawTable.game() return game end
