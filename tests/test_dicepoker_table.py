@@ -304,3 +304,24 @@ def test_an_empty_bank_sits_out_and_the_start_passes_over_it(realm, tmp_path):
         assert status(realm, client) == (2, "the round is over",
                                           {"Skoll": 60, "Riggs": 0, "Ada": 0}), client.name
     assert realm.errors() == []
+
+
+def test_a_keep_alone_then_dproll_rolls_the_rest_and_dice_shows_them(realm, tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/dicepoker start")
+    script_roll(realm, seated, skoll, 1, 1, [2, 6, 6, 1, 3])
+    play(realm, skoll, "/dproll")
+    play(realm, skoll, "/dicepoker dice")
+    assert skoll.chat.lines[-1] == "Your dice: [. ' ] [::: ] [::: ] [ · ] [.· ']"
+    play(realm, skoll, "/dicepoker keep 6 6")
+    assert status(realm, riggs)[1].startswith("Skoll to roll 3 dice")
+    script_roll(realm, seated, skoll, 1, 2, [6, 5, 5])
+    play(realm, skoll, "/dicepoker roll")
+    play(realm, skoll, "/dicepoker ascii on")
+    play(realm, skoll, "/dicepoker dice")
+    assert skoll.chat.lines[-1] == "Your dice: [6] [6] [6] [5] [5]"
+    for client in seated:
+        assert game_lines(client)[-3:] == ["Skoll keeps 6 6 and rerolls 3", "Skoll rerolls 6 5 5",
+                                           "Skoll has 6 6 6 5 5: Full house"]
+    assert realm.errors() == []
