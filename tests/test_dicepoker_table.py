@@ -352,3 +352,25 @@ def test_a_namesakes_line_binds_nothing_and_a_round_does_not_start_beside_one(tm
     assert skoll.chat.lines[-1].startswith("Riggs and Riggs-Blackrock share a name")
     assert game_lines(skoll, mark) == []
     assert realm.errors() == []
+
+
+def test_the_host_gone_mid_round_the_next_seat_runs_the_table_and_the_round_ends(realm,
+                                                                                  tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 3, chips=True)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/dicepoker start")
+    turn(realm, seated, skoll, 1, [6, 6, 2, 3, 1], [6, 6], [6, 4, 4])
+    realm.logout(skoll)
+    realm.run_until_quiet()
+    realm.advance(40)
+    realm.run_until_quiet()
+    assert "Skoll is gone: Riggs runs the table now." in ada.chat.lines
+    turn(realm, seated, riggs, 1, [1, 2, 3, 4, 6], None)
+    turn(realm, seated, ada, 1, [5, 5, 5, 2, 2], [5, 5, 5, 2, 2])
+    for client in (riggs, ada):
+        assert status(realm, client) == (1, "the round is over",
+                                          {"Skoll": 22, "Riggs": 18, "Ada": 20}), client.name
+    mark = len(ada.chat.lines)
+    play(realm, riggs, "/dicepoker start")  # the new host starts the next round
+    assert game_lines(ada, mark) == ["Round 2: Riggs starts."]
+    assert realm.errors() == []
