@@ -73,11 +73,11 @@ local function copy(value, seen)
 	return setmetatable(out, getmetatable(value))
 end
 
-local function refusal(player, op, dice)
+local function refusal(player, op, dice, amount)
 	local current = live()
 	if not current then return L.ROUND_OVER end
 	local trial = copy(current, { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands })
-	local events, reason = trial:act(player, op, dice)
+	local events, reason = trial:act(player, op, dice, amount)
 	if not events then return reason end
 end
 
@@ -310,7 +310,7 @@ local function act(player, op, amount, dice)
 		faces = Dice.decode(dice)
 		if not faces then return nil end
 	end
-	return current:act(player, op, faces)
+	return current:act(player, op, faces, amount)
 end
 
 ------------------------------------------------------------------------------
@@ -375,11 +375,11 @@ function Flow.result()
 end
 function Flow.start() DrawTable.start() end
 -- This player's action: a roll is the open /roll; anything else a turn.
-function Flow.request(op, _, _, dice)
+function Flow.request(op, amount, _, dice)
 	if op == game.roll_op(live() or {}) and live() and live():wanted() == Comm.me() then
 		return DrawTable.roll()
 	end
-	DrawTable.turn(op, dice)
+	DrawTable.turn(op, dice, amount)
 end
 -- Ordering: a round starts only once this client's last one is over too.
 function Flow.order_waits(item)
@@ -442,9 +442,12 @@ function Flow.void()
 	Session.drop()
 end
 
--- The game plugs in: `new_round(seats, starter)` (its engine), `roll_op(round)`, `TURN_OPS`,
--- `stand(round, player)` (what a timeout does; true if it did), `lying(round, player)`,
--- `keep_prompt()`. Then the flow plugs into the table core.
+-- The game plugs in: `new_round(seats, starter)` (its engine: a round with `seats`, `events`,
+-- `payouts`, `contributions`, `final_pots`, `over()`, `to_act()`, `wanted()` (who must roll
+-- how many dice now), `rolled(player)` (his rolls this turn), `legal_actions(player)` and
+-- `act(player, op, dice, amount)`: events, or nil and why not), `roll_op(round)`, `TURN_OPS`
+-- (the ops a player sends as turns), `stand(round, player)` (what a timeout does; true if it
+-- did), `lying(round, player)`, `keep_prompt()`. Then the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)
