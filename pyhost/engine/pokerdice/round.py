@@ -61,6 +61,15 @@ class PokerDiceRound(Flow):
 
     # -- the interface -------------------------------------------------------------------
 
+    @classmethod
+    def least_bank(cls, ruleset: PokerDiceRules) -> int:  # type: ignore[override]
+        """A player with less than the minimum ante could match no ante: not dealt in."""
+        return ruleset.table.minimum_ante
+
+    def next_dealer(self) -> str:
+        """The winner starts the next round (the same starter again after a void round)."""
+        return self.next_starter
+
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
