@@ -326,3 +326,21 @@ def test_a_holdem_history_gives_no_dice_with_its_actions(tmp_path):
     actions[0] = {"player": "A", "action": "allin", "dice": ["1"]}
     out = run("replay", str(write(tmp_path, history(actions=actions))))
     assert out.exit_code == 2 and "actions[0].dice: unknown key" in out.stderr
+
+
+def test_give_and_reset_work_in_a_draw_history_as_at_any_table(tmp_path):
+    data = draw_history()
+    data["rounds"][0]["actions"] += [{"player": "Ann", "action": "reset"},
+                                     {"player": "Bo", "action": "give", "amount": 4,
+                                      "target": "Ann"}]
+    result = replay(load_history(write(tmp_path, data)))
+    assert result.rounds[0].banks == {"Ann": 24, "Bo": 8}
+    out = run("replay", str(write(tmp_path, data)))
+    assert "Ann's bank is reset to 20 (was 8)" in out.stdout and "Bo gives 4 to Ann" in out.stdout
+    # ...but not with chips in the live pot: Ann's ante is in round 2's.
+    data["rounds"][1]["actions"].append({"player": "Ann", "action": "give", "amount": 5,
+                                         "target": "Bo"})
+    out = run("replay", str(write(tmp_path, data)))
+    assert out.exit_code == 2 and out.stderr.endswith(
+        "round 2, action 3 (Ann give 5 Bo): Ann cannot give chips while Ann has chips in the "
+        "live pot\n")
