@@ -1,11 +1,11 @@
 """Poker Dice (Swedish rules) at a table: a round as a flow (round.py) whose winner starts
-the next round (`next_dealer`), a player's rolls with the dice kept between them (turn.py,
-on the draw games' shared keep, pyhost.engine.draw). `pyhost.engine.Table` runs its rounds."""
+the next round (`next_dealer`); a player's rolls with the dice kept between them are the
+draw games' one `Turn` (pyhost.engine.draw). `pyhost.engine.Table` runs its rounds."""
 
 from typing import Any
 
+from ..draw import Turn, parse_faces
 from .round import Phase, PokerDiceRound
-from .turn import Turn, parse_faces
 
 # The table modes, the default first.
 FLOWS = {"table": PokerDiceRound}

@@ -3,7 +3,7 @@
 The starting player (the flow's dealer) sets the ante; the others, in turn,
 match it or sit the round out. Then each player in, in turn from the starter,
 rolls up to three times (the dice given from outside, keeps announced before
-each reroll, turn.py) and checks or raises. After a raise every other player
+each reroll, pyhost.engine.draw) and checks or raises. After a raise every other player
 still in matches it or leaves. A hand that does not beat the best so far is
 out at once; one that does puts the holder of the best so far out, so exactly
 one player who has rolled is ever still in. When nobody is left to roll, or
@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from ...rules import Hand, PokerDiceRules
 from ..core import Event, Flow, IllegalAction, Status, chips_arg
-from .turn import Turn
+from ..draw import Turn
 
 
 class Phase(StrEnum):
