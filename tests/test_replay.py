@@ -344,3 +344,18 @@ def test_give_and_reset_work_in_a_draw_history_as_at_any_table(tmp_path):
     assert out.exit_code == 2 and out.stderr.endswith(
         "round 2, action 3 (Ann give 5 Bo): Ann cannot give chips while Ann has chips in the "
         "live pot\n")
+
+
+# A bug the draw histories' fuzz found (tests/test_draw_fuzz.py), pinned.
+
+def test_a_refused_action_by_a_name_with_a_newline_is_still_one_line(tmp_path):
+    data = draw_history()
+    data["rounds"][0]["actions"][1] = {"player": "B\no", "action": "ante"}
+    out = run("replay", str(write(tmp_path, data)))
+    assert out.exit_code == 2
+    assert out.stderr == (f"error: {tmp_path / 'hand.json'}: round 1, action 2 (B\\no ante): "
+                          "nobody named 'B\\no' sits at this table\n")
+    actions = history()["actions"]
+    actions[0] = {"player": "A\nB", "action": "allin"}
+    out = run("replay", str(write(tmp_path, history(actions=actions))))
+    assert out.exit_code == 2 and out.stderr.count("\n") == 1

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..rules import Ruleset, load_ruleset
 from ..rules.loading import is_file, parse_ruleset
-from ..rules.schema import FileError, load_text_data
+from ..rules.schema import FileError, load_text_data, shown
 from ..rules.schema import Table as Fields
 from .core import Event, IllegalAction, Pot
 from .table import FLOWS, Table
@@ -42,7 +42,8 @@ class ReplayError(ValueError):
         where = [] if round_number is None else [f"round {round_number}"]
         if action is not None:
             where.append(f"action {position} ({action})")
-        super().__init__(f"{file}: {', '.join(where)}: {reason}")
+        # One line, whatever names or text the history holds.
+        super().__init__(shown(f"{file}: {', '.join(where)}: {reason}"))
         self.position = position
         self.round = round_number
         self.reason = reason
