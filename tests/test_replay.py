@@ -359,3 +359,21 @@ def test_a_refused_action_by_a_name_with_a_newline_is_still_one_line(tmp_path):
     actions[0] = {"player": "A\nB", "action": "allin"}
     out = run("replay", str(write(tmp_path, history(actions=actions))))
     assert out.exit_code == 2 and out.stderr.count("\n") == 1
+
+
+def test_the_draw_format_in_the_docs_replays_and_its_refusal_is_what_replay_prints(tmp_path,
+                                                                                 monkeypatch):
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "histories.md").read_text("utf-8")
+    section = text[text.index("## The draw games: rounds"):]
+    example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    assert example["rounds"][0]["actions"] == draw_history()["rounds"][0]["actions"]
+    result = replay(load_history(write(tmp_path, example)))
+    assert result.rounds[0].over and result.rounds[0].payouts == {"Bo": 4}
+    shown = re.search(r"```\n(error: .*)\n```", section).group(1)
+    example["rounds"][0]["actions"][3] = {"player": "Ann", "action": "keep", "dice": ["5"]}
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, example)
+    out = run("replay", "hand.json")
+    assert out.exit_code == 2 and out.stderr == shown + "\n"

@@ -179,3 +179,12 @@ def test_after_the_hand_the_pot_is_no_longer_live():
     t.act("Skoll", "pot", target="Gray")
     t.act("Riggs", "reset")
     assert t.banks == {"Skoll": 20, "Riggs": 20, "Gray": 25, "Dakx": 20}
+
+
+@pytest.mark.parametrize(("ruleset_id", "game"), [("poker-dice", "poker dice"),
+                                                  ("dice-poker", "dice poker")])
+def test_a_draw_round_is_dealt_nothing(ruleset_id, game):
+    t = Table(load_ruleset(ruleset_id), ["Ann", "Bo"])
+    with pytest.raises(IllegalAction, match=f"a {game} round is dealt nothing, not hidden"):
+        t.new_hand(hidden={"Ann": ["1", "2"]})
+    assert t.hand is None and t.hands_played == 0 and t.banks == {"Ann": 20, "Bo": 20}

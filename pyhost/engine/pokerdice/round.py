@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 from ...rules import Hand, PokerDiceRules
 from ..core import Event, Flow, IllegalAction, Status, chips_arg
@@ -39,7 +40,9 @@ class PokerDiceRound(Flow):
     mode = "table"
     ruleset: PokerDiceRules
 
-    def _deal(self) -> None:
+    def _deal(self, **deal: Any) -> None:
+        if deal:
+            raise IllegalAction(f"a poker dice round is dealt nothing, not {', '.join(deal)}")
         starter, least = self.seats[self.dealer], self.ruleset.table.minimum_ante
         if starter.bank < least:
             raise IllegalAction(f"{starter.name} cannot start a round: the ante is at least "
