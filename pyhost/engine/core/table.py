@@ -3,8 +3,10 @@
 One table is of one mode for its whole life (the two ways to run a
 hold'em table are the modes "guided" and "manual"). Each hand is one `Flow`,
 the one `flows` names for the ruleset's family and the table's mode; the
-table itself knows no game. `pyhost.engine.Table` is this table with the
-shipped games' flows.
+table itself knows no game. Between hands it asks the flow who is dealt in
+(`least_bank`) and who deals or starts next (`next_dealer`: hold'em's button
+and Dice Poker's start move one seat, Poker Dice's winner starts).
+`pyhost.engine.Table` is this table with the shipped games' flows.
 """
 
 from __future__ import annotations
