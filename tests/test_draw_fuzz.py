@@ -6,8 +6,9 @@ at all) tries anything: any action of either game or none, with junk amounts, di
 targets, legal actions with the wrong dice or amounts among them. Each attempt is either
 legal or refused with `IllegalAction` in one line that changes nothing (the table, the
 seats and every part of the round as they were); nothing else is ever raised, and the chips
-on the table never change. The shipped draw histories, mutated at random, replay or are
-refused in one line (`pyhost replay`), never with a traceback.
+on the table never change. A new round dealt while one is on is refused the same way. The
+shipped draw histories, mutated at random, replay or are refused in one line (`pyhost
+replay`), never with a traceback.
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ def try_anything(t: Table, data) -> None:
     # What the flow says of anyone is never an error either.
     assert isinstance(hand.legal_actions(name), tuple)
     before, chips = table_state(t), t.chips
+    if data.draw(st.integers(0, 9)) == 0:  # a new round while this one is on
+        with pytest.raises(IllegalAction, match="the current hand is not over yet"):
+            t.new_hand()
+        assert table_state(t) == before
     try:
         t.act(name, action, amount, dice=dice, target=target)
     except IllegalAction as refusal:
