@@ -123,7 +123,7 @@ def try_anything(t: Table, data) -> None:
     assert t.chips == chips
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
 @given(data=st.data())
 def test_hostile_play_is_refused_in_one_line_changing_nothing(rulesets, data):
