@@ -123,7 +123,9 @@ def parse_game(raw: bytes, *, file: str) -> GameRecord:
     try:
         ruleset = load_ruleset_with(ruleset_id, settings, file=file)
     except FileError as exc:
-        raise GameHistoryError(file, "ruleset", str(exc)) from None
+        where = "settings" if exc.file.endswith(" settings") else "ruleset"
+        raise GameHistoryError(file, where, f"{exc.key}: {exc.reason}" if exc.key
+                               else exc.reason) from None
     if not isinstance(ruleset, VitajiRules):
         raise GameHistoryError(file, "ruleset", f"{ruleset_id} is not a Vitaji game")
     top.get("mode", str, default="guided", choices=("guided",))
