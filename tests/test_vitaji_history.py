@@ -95,8 +95,8 @@ def load_game_raw():
 
 def test_a_history_that_does_not_end_as_expected_is_refused():
     raw = edited(lambda d: d["expect"].update(pot=6000))
-    with pytest.raises(GameHistoryError, match="expect.pot: the replay comes to 6070, the "
-                       "history expects 6000"):
+    with pytest.raises(GameHistoryError, match=r"expect\.pot: the replay comes to 6070, the "
+                       r"history expects 6000"):
         replay_game(parse_game(raw, file="h.json"))
 
 
