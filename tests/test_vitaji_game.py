@@ -257,3 +257,50 @@ def test_a_bad_die_is_refused_in_one_line(dice):
     with pytest.raises(IllegalAction) as caught:
         game.act("A", "roll", dice=dice)
     assert "\n" not in str(caught.value) and "A's roll" in str(caught.value)
+
+
+def test_when_the_first_player_has_dropped_the_next_one_still_in_goes_first():
+    game, _ = new_game("ABC")
+    roll_round(game, {"A": 1, "B": 2, "C": 3})
+    game.act("A", "bet", amount=0)
+    game.act("B", "meet")
+    game.act("C", "raise", amount=10)
+    game.act("A", "drop")
+    game.act("B", "meet")
+    roll_round(game, {"B": 2, "C": 3})
+    assert game.to_act() == "B" and game.legal_actions("B") == ("bet", "drop")
+    meet_round(game)
+    assert game.to_act() == "B" and game.legal_actions("B") == ("roll",)
+
+
+def test_a_team_game_ends_when_one_team_is_left():
+    game, ledger = new_game("ABCD", team_of=TEAMS, teams={"team_size": 2})
+    roll_round(game, {"A": 1, "B": 2, "C": 3, "D": 4})
+    game.act("A", "bet", amount=10)
+    game.act("B", "drop")
+    game.act("C", "meet")
+    game.act("D", "drop")
+    # Red is the only team left; A and C share the pot of 60 equally.
+    assert game.over and game.winners == ["A", "C"]
+    assert ledger.banks == {"A": 110, "B": 90, "C": 110, "D": 90}
+
+
+def test_tied_teams_roll_off_with_every_player_still_in():
+    game, _ = new_game("ABCD", team_of=TEAMS, deal={"rounds": 1, "rerolls": 0},
+                       teams={"team_size": 2})
+    roll_round(game, {"A": 2, "B": 3, "C": 4, "D": 3})
+    assert game.step == "rolloff" and game.rolling_off == ["A", "B", "C", "D"]
+    for name, face in zip("ABCD", (1, 6, 6, 2), strict=True):
+        game.act(name, "roll", dice=[face])
+    assert game.winners == ["B", "D"]  # blue rolls 8 to red's 7
+
+
+def test_when_two_sweep_the_scores_decide_and_one_round_is_no_sweep():
+    game, _ = new_game("ABC", deal={"rounds": 2, "rerolls": 0}, bonuses={"sweep": True})
+    roll_round(game, {"A": 2, "B": 3, "C": 6})
+    meet_round(game)
+    roll_round(game, {"A": 2, "B": 3, "C": 5})
+    assert game.swept == ["A", "B"] and game.winners == ["B"]
+    game, _ = new_game("AB", deal={"rounds": 1, "rerolls": 0}, bonuses={"sweep": True})
+    roll_round(game, {"A": 2, "B": 3})
+    assert game.winners == ["B"]

@@ -43,11 +43,17 @@ def test_chips_are_conserved_and_every_game_ends(options, teams):
     game, ledger = game_of(options, teams)
     total = sum(ledger.banks.values()) + game.pot
     rng = random.Random(options["seed"])
-    while not game.over:
+    # Each round takes at most a roll, a pass and the rerolls for each player, and the bets;
+    # roll-offs end with probability one, so a generous bound still fails a game without end.
+    bound = 200 * options["rounds"] * len(ledger.seats) * (options["rerolls"] + 3) + 10_000
+    for _ in range(bound):
+        if game.over:
+            break
         name, action, extra = random_move(game, rng)
         game.act(name, action, **extra)
         assert sum(seat.bank + seat.committed for seat in ledger.seats) == total
         assert all(seat.bank >= 0 for seat in ledger.seats)
+    assert game.over
     assert sum(ledger.banks.values()) == total
     assert game.winners and sum(game.result.payouts.values()) == sum(
         game.result.contributions.values())

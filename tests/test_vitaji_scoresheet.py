@@ -142,3 +142,19 @@ def test_a_missing_file_and_a_missing_game(tmp_path):
     assert "no scoresheet 2; it holds 1" in run("scoresheet", str(path), "--game", "2").stderr
     with pytest.raises(SheetFileError):
         read_sheets(tmp_path)
+
+
+@pytest.mark.parametrize("choice, third, fourth, score", [
+    ("double", "3", "1x2", 12), ("add", "3+3", "1", 14), ("reroll", "3+r", "1", 11)])
+def test_bonuses_show_after_the_result(choice, third, fourth, score):
+    game, _ = new_game("AB", deal={"rounds": 5, "rerolls": 0}, bonuses={"triple": "choose"})
+    for number, (a, bonus) in enumerate([(3, None), (3, None), (3, choice), (1, None),
+                                         (1, None)]):
+        if game.step == "bet":
+            meet_round(game)
+        roll_round(game, {"A": a, "B": 1 + number % 2})
+        if bonus:
+            game.act("A", "bonus", target=bonus)
+    sheet = Sheet.of_game(game)
+    assert [row[1] for row in sheet.grid()[1:6]] == ["3", "3", third, fourth, "1"]
+    assert sheet.score("A") == game.score("A") == score
