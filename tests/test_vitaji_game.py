@@ -71,6 +71,7 @@ def test_the_first_bettor_may_bet_zero_and_the_others_meet_or_drop():
     assert "C drops out, forfeiting 10" in events[0].text
     assert game.players == ["A", "B"] and game.step == "roll"
     assert ledger.banks["C"] == 90 and game.pot == 30
+    assert [(pot.amount, pot.eligible) for pot in game.pots()] == [(30, ("A", "B"))]
 
 
 def test_bets_are_multiples_of_the_interval_and_a_raise_is_once_a_round():

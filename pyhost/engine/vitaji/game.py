@@ -142,6 +142,12 @@ class VitajiGame(Flow):
     def pot(self) -> int:
         return sum(purse.committed for purse in self.purses.values())
 
+    def pots(self) -> list[Pot]:
+        """One pot, the players still in contesting it (there are no side pots)."""
+        if self.over:
+            return self.final_pots
+        return [Pot(self.pot, tuple(self.players))] if self.pot else []
+
     def to_act(self) -> str | None:
         if self.step is Step.BET:
             return self.betting.to_act if self.betting else None
