@@ -1,7 +1,9 @@
-"""Vitaji under random play: chips are conserved, a refused action changes nothing, and
-every game ends (hypothesis picks the table, the seed of the play and the options)."""
+"""Vitaji under random play: chips are conserved, a refused action changes nothing, every
+game ends, and a game written down as a history replays exactly (hypothesis picks the
+table, the seed of the play and the options)."""
 
 import copy
+import json
 import random
 
 from hypothesis import given
@@ -9,6 +11,8 @@ from hypothesis import strategies as st
 from vitaji_play import new_game, play_out, random_move
 
 from pyhost.engine.core import IllegalAction
+from pyhost.engine.vitaji.history import parse_game, replay_game
+from pyhost.engine.vitaji.scoresheet import Sheet
 
 OPTIONS = st.fixed_dictionaries({
     "players": st.integers(2, 6),
@@ -102,3 +106,32 @@ def test_points_games_end_and_move_no_chips(options):
                             deal={"rounds": options["rounds"], "rerolls": options["rerolls"]})
     play_out(game, random.Random(options["seed"]))
     assert ledger.banks == {"A": 100, "B": 100, "C": 100}
+
+
+@given(OPTIONS, st.booleans())
+def test_a_random_game_written_as_a_history_replays_exactly(options, teams):
+    game, ledger = game_of(options, teams)
+    banks = [(seat.name, seat.bank + seat.committed) for seat in ledger.seats]
+    rng = random.Random(options["seed"])
+    actions = []
+    while not game.over:
+        name, action, extra = random_move(game, rng)
+        game.act(name, action, **extra)
+        actions.append({"player": name, "action": action, **extra})
+    settings = {"dice": {"sides": options["sides"]},
+                "deal": {"rounds": options["rounds"], "rerolls": options["rerolls"]},
+                "table": {"ante": options["ante"], "interval": 10,
+                          "maximum": options["maximum"], "starting_bank": 200},
+                "bonuses": {"triple": options["triple"], "sweep": options["sweep"]},
+                "teams": {"team_size": 2 if teams else 1}}
+    history = {"ruleset": "vitaji", "settings": settings,
+               "seats": [{"name": n, "bank": b} for n, b in banks], "dealer": banks[0][0],
+               "actions": actions,
+               "expect": {"pot": sum(game.contributions.values()),
+                          "winners": game.winners}}
+    if teams:
+        history["teams"] = game.team_of
+    replayed = replay_game(parse_game(json.dumps(history).encode(), file="random.json"))
+    assert [e.text for e in replayed.game.events] == [e.text for e in game.events]
+    assert replayed.ledger.banks == ledger.banks
+    assert replayed.sheet.text() == Sheet.of_game(game).text()
