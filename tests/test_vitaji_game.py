@@ -12,7 +12,7 @@ def test_round_one_has_no_betting_the_ante_stands_for_it():
     game, ledger = new_game("ABC")
     assert game.step == "roll" and game.pot == 30
     assert ledger.banks == {"A": 90, "B": 90, "C": 90}
-    assert game.legal_actions("A") == ("roll",)
+    assert game.legal_actions("A") == ("roll",) and game.wanted() == ("A", "roll")
     with pytest.raises(IllegalAction, match="B cannot roll now: it is A's turn"):
         game.act("B", "roll", dice=[3])
 
@@ -142,6 +142,7 @@ def test_the_highest_total_wins_and_ties_roll_off_until_one_is_higher():
     meet_round(game, 0)
     roll_round(game, {"A": 3, "B": 1, "C": 3})
     assert game.step == "rolloff" and game.rolling_off == ["A", "C"]
+    assert game.wanted() == ("A", "rolloff")
     with pytest.raises(IllegalAction, match="B cannot roll now"):
         game.act("B", "roll", dice=[6])
     game.act("A", "roll", dice=[4])

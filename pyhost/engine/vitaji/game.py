@@ -173,11 +173,12 @@ class VitajiGame(Flow):
         return ("roll",)
 
     def wanted(self) -> tuple[str, str] | None:
-        """Who must roll the die now and why ("roll", "reroll" is their choice), or None."""
+        """Who must roll the die now, and for what: the round's "roll" or a "rolloff" (a
+        reroll is the player's choice, so it is never wanted); None when nobody must."""
         name = self.to_act()
-        if name is not None and "roll" in self.legal_actions(name):
-            return name, "roll"
-        return None
+        if name is None or "roll" not in self.legal_actions(name):
+            return None
+        return name, "rolloff" if self.step is Step.ROLLOFF else "roll"
 
     def act(self, name: str, action: str, amount: object = None, dice: object = None,
             target: object = None) -> list[Event]:
