@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...rules import VitajiRules
+from ...rules import VitajiRules, load_ruleset, shipped_ids
 from ...rules.loading import load_ruleset_with
 from ...rules.schema import FileError, load_text_data
 from ...rules.schema import Table as Fields
@@ -102,9 +102,9 @@ def is_vitaji_history(spec: str | Path) -> bool:
         raw, _ = _raw(spec)
         data = json.loads(raw.decode("utf-8"))
         ruleset = data.get("ruleset") if isinstance(data, dict) else None
-        return isinstance(ruleset, str) and ruleset.startswith("vitaji") and \
-            isinstance(data.get("settings", {}), dict)
-    except (GameHistoryError, ValueError):
+        return isinstance(ruleset, str) and ruleset in shipped_ids() and \
+            load_ruleset(ruleset).family == VitajiRules.family
+    except (FileError, ValueError):
         return False
 
 
