@@ -123,3 +123,12 @@ def test_a_broken_history_is_one_line(change, reason):
     with pytest.raises(GameHistoryError) as caught:
         replay_game(parse_game(edited(change), file="h.json"))
     assert "\n" not in str(caught.value) and reason in str(caught.value), str(caught.value)
+
+
+def test_pyhost_replay_refuses_a_vitaji_history_in_one_line_until_it_is_wired():
+    # docs/histories.md says so; the lead's wiring (replay_game here) replaces this.
+    from click.testing import CliRunner
+
+    from pyhost.cli import main
+    result = CliRunner().invoke(main, ["replay", "vitaji-example"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1

@@ -158,3 +158,12 @@ def test_bonuses_show_after_the_result(choice, third, fourth, score):
     sheet = Sheet.of_game(game)
     assert [row[1] for row in sheet.grid()[1:6]] == ["3", "3", third, fourth, "1"]
     assert sheet.score("A") == game.score("A") == score
+
+
+def test_a_team_sheet_gives_each_teams_score():
+    game, _ = new_game("ABCD", team_of={"A": "red", "B": "blue", "C": "red", "D": "blue"},
+                       deal={"rounds": 1, "rerolls": 0}, teams={"team_size": 2})
+    roll_round(game, {"A": 6, "B": 5, "C": 1, "D": 3})
+    text = Sheet.of_game(game).text()
+    assert "Team red: A, C: 7" in text and "Team blue: B, D: 8" in text
+    assert "Winner: B, D, the pot of 40" in text
