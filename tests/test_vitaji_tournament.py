@@ -159,3 +159,24 @@ def test_a_bad_side_bet_is_refused_and_changes_nothing(who, runner, amount, reas
     with pytest.raises(IllegalAction, match=reason):
         book.place(who, runner, amount)
     assert ledger.banks == {"A": 100, "B": 100, "S": 100} and book.bets == []
+
+
+def test_side_bets_on_a_tournament_are_settled_by_its_champion():
+    rules = vitaji(table={**POINTS, "max_players": 12}, deal={"rounds": 2, "rerolls": 0})
+    ledger = Ledger(rules, ["A", "B", "C", "D", "Fan1", "Fan2"])
+    t = Tournament(rules, "Org")
+    for name in "ABCD":
+        t.register("Org", name)
+    book = SideBook(ledger, t.entrants)
+    book.place("Fan1", "A", 10)
+    book.place("Fan2", "B", 10)
+    t.start("Org")
+    book.close()
+    rng = random.Random(4)
+    while t.stage == "playing":
+        play_group(t, 0, rng, rules)
+    book.settle(t.champion)
+    banks = ledger.banks
+    assert banks["Fan1"] + banks["Fan2"] == 200
+    expected = {"A": (110, 90), "B": (90, 110)}.get(t.champion, (100, 100))
+    assert (banks["Fan1"], banks["Fan2"]) == expected
