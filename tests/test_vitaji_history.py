@@ -125,10 +125,25 @@ def test_a_broken_history_is_one_line(change, reason):
     assert "\n" not in str(caught.value) and reason in str(caught.value), str(caught.value)
 
 
-def test_pyhost_replay_refuses_a_vitaji_history_in_one_line_until_it_is_wired():
-    # docs/histories.md says so; the lead's wiring (replay_game here) replaces this.
+def test_pyhost_replay_plays_the_vitaji_example_to_its_pot_and_winner():
     from click.testing import CliRunner
 
     from pyhost.cli import main
     result = CliRunner().invoke(main, ["replay", "vitaji-example"])
-    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.exit_code == 0, result.output
+    assert "Pot 6070, won by 3" in result.output
+    assert "  round 10: 3 bets 850, at most 900: ok" in result.output
+    data = json.loads(CliRunner().invoke(main, ["replay", "vitaji-example", "--json"]).output)
+    assert data["pot"] == 6070 and data["winners"] == ["3"]
+
+
+def test_pyhost_replay_names_a_vitaji_history_refused_in_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from pyhost.cli import main
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ruleset": "vitaji", "seats": []}', encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(bad)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith("error: ")
+
