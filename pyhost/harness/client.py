@@ -28,6 +28,7 @@ from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
 from .toc import Toc, load_order, lua_sources, read_toc
+from .widgets import widgets
 from .wowapi import CONSTANT, api, chat_info, loading
 
 if TYPE_CHECKING:
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 
 WOW_LUA = resources.files("pyhost.harness").joinpath("lua/wow.lua").read_bytes()
 API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
+# Run after wow.lua, before api.lua, in this order (lua/widgets.lua says what each holds).
+WIDGET_LUA = tuple((name, resources.files("pyhost.harness").joinpath(f"lua/{name}").read_bytes())
+                   for name in ("widgets.lua", "widget_methods.lua", "uixml.lua"))
+SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
 
@@ -232,12 +237,15 @@ class Client:
             "chat_commands": table(locales.CHAT_COMMANDS),
             "unknown_command": self.system_text("unknown_command"),
             "global_strings": table(self.global_strings),
+            "screen": table(list(SCREEN)),
         })
         # Loaded under their own names so tracebacks say where the API's own code is.
         lua_globals = self.lua.globals()
         newproxy, loadstring = lua_globals[b"newproxy"], lua_globals[b"loadstring"]
         host = self._host()
         self._api = loadstring(WOW_LUA, b"=[pyhost wow.lua]")(host, config)
+        for name, code in WIDGET_LUA:
+            loadstring(code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
         loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
         secrets.load(self, newproxy)
 
@@ -433,6 +441,9 @@ class Client:
             "api_member": lambda space, name: text(name) in api(realm.flavour).namespaces.get(
                 text(space), ()),
             "enum": self._enum,
+            # Widget types as data (lua/widgets.lua).
+            "widget_type": self._widget_type,
+            "widget_method": self._widget_method,
         }
         return self._table(functions)
 
@@ -443,6 +454,30 @@ class Client:
         if kind == CONSTANT:
             return to_lua(kind), to_lua(game.constants[key])
         return None if kind is None else to_lua(kind)
+
+    def _widget_type(self, name: Any) -> Any:
+        kind = widgets(self.realm.flavour).find(text(name))
+        if kind is None:
+            return None
+        return self._table({
+            "name": kind.name, "object_type": kind.object_type, "virtual": kind.virtual,
+            "frame": kind.frame, "isa": self._table(list(kind.isa)),
+            "isa_lower": self._table({k.lower(): True for k in kind.isa}),
+            "scripts": self._table(dict.fromkeys(kind.scripts, True)),
+            "fields": self._table({k: self._nested(v) for k, v in kind.fields.items()
+                                   if v is not None}),
+        })
+
+    def _nested(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            return self._table({k: self._nested(v) for k, v in value.items()})
+        return value
+
+    def _widget_method(self, kind: Any, name: Any) -> Any:
+        found = widgets(self.realm.flavour).method(text(kind), text(name))
+        if found is None:
+            return None
+        return to_lua(found[0]), self._table(found[1])
 
     def _enum(self, name: Any) -> Any:
         values = api(self.realm.flavour).enums.get(text(name))
