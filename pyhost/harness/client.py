@@ -27,7 +27,9 @@ from . import locales, secrets
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
-from .toc import Toc, load_order, lua_sources, read_toc
+from . import uixml
+from .toc import LuaSource, Toc, load_order, read_toc
+from .uixml import UiElement, load_steps
 from .widgets import widgets
 from .wowapi import CONSTANT, api, chat_info, loading
 
@@ -151,6 +153,8 @@ class Client:
         self.addon_folders = [Path(folder) for folder in addons]
         self.chat = ChatFrame()
         self.errors: list[AddonError] = []
+        # What the game would write to FrameXML.log: UI XML it passed over, one line each.
+        self.ui_warnings: list[str] = []
         self.online = False
         self.target: str | None = None
         self.lockdown = False
@@ -248,6 +252,8 @@ class Client:
             loadstring(code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
         loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
         secrets.load(self, newproxy)
+        self.ui_warnings.clear()
+        self._load_interface()
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -272,11 +278,23 @@ class Client:
             return
         addon.namespace = self.lua.table()
         name = to_lua(toc.name)
-        for source in lua_sources(toc):
-            self._api.run_file(source.code, to_lua(source.chunkname), name, addon.namespace)
+        for step in load_steps(toc):
+            self._run_step(step, name, addon.namespace)
         self._restore_variables(toc)
         addon.loaded = True
         self.fire("ADDON_LOADED", toc.name, False)
+
+    def _run_step(self, step: LuaSource | UiElement, name: Any, namespace: Any) -> None:
+        if isinstance(step, LuaSource):
+            self._api.run_file(step.code, to_lua(step.chunkname), name, namespace)
+        else:
+            self._api.load_xml(uixml.to_lua(step.node, self._table, step.chunk))
+
+    def _load_interface(self) -> None:
+        """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
+        namespace = self.lua.table()
+        for step in uixml.harness_steps():
+            self._run_step(step, b"pyhost", namespace)
 
     def _loaded(self, name: str) -> bool:
         return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())
@@ -444,6 +462,9 @@ class Client:
             # Widget types as data (lua/widgets.lua).
             "widget_type": self._widget_type,
             "widget_method": self._widget_method,
+            "xml_type": lambda tag: self._xml_type(text(tag)),
+            "xml_call": lambda tag: self._xml_call(text(tag)),
+            "ui_warning": lambda line: self.ui_warnings.append(text(line)),
         }
         return self._table(functions)
 
@@ -472,6 +493,17 @@ class Client:
         if isinstance(value, dict):
             return self._table({k: self._nested(v) for k, v in value.items()})
         return value
+
+    def _xml_type(self, tag: str) -> Any:
+        kind = widgets(self.realm.flavour).element_type(tag)
+        return None if kind is None else to_lua(kind)
+
+    def _xml_call(self, tag: str) -> Any:
+        game = widgets(self.realm.flavour)
+        method = game.element_call(tag)
+        if method is None:
+            return None
+        return to_lua(method), to_lua(game.element_type(tag) or "")
 
     def _widget_method(self, kind: Any, name: Any) -> Any:
         found = widgets(self.realm.flavour).method(text(kind), text(name))

@@ -40,6 +40,21 @@ class Widgets:
         key = self.by_lower.get(name.lower())
         return self.types[key] if key else None
 
+    def element_type(self, tag: str) -> str | None:
+        """The widget type a UI XML element makes (<NormalTexture> a Texture), or None."""
+        seen = set()
+        while tag in self.xml and tag not in seen:
+            seen.add(tag)
+            entry = self.xml[tag]
+            if "type" in entry:
+                return entry["type"]
+            tag = entry.get("extends", "")
+        return None
+
+    def element_call(self, tag: str) -> str | None:
+        """The parent's method an element such as <NormalTexture> calls with what it makes."""
+        return self.xml.get(tag, {}).get("call")
+
     def method(self, kind: str, name: str) -> tuple[str, list[str]] | None:
         """("get"|"set", fields) for a field accessor, ("other", []) for any other method of
         the type, None when the type has no such method."""

@@ -93,27 +93,38 @@ local function size_changed(self, s)
 end
 function Region:SetWidth(width)
 	local s = state(self)
+	s.sized_w = true
 	if s.f.width ~= width then s.f.width = width size_changed(self, s) end
 end
 function Region:SetHeight(height)
 	local s = state(self)
+	s.sized_h = true
 	if s.f.height ~= height then s.f.height = height size_changed(self, s) end
 end
 function Region:SetSize(width, height)
 	local s = state(self)
+	s.sized_w, s.sized_h = true, true
 	if s.f.width ~= width or s.f.height ~= height then
 		s.f.width, s.f.height = width, height
 		size_changed(self, s)
 	end
 end
 
--- A font string without a width is as wide as its text (an estimate: no font files here).
+-- A font string not given a size is as wide as its text and as tall as its font (an
+-- estimate: there are no font files here).
 local function natural_width(s)
-	if s.info.name == "FontString" and s.f.text then
+	if s.info.name == "FontString" and not s.sized_w then
 		local _, size = W.font_of(s)
-		return W.text_width(s.f.text, size)
+		return s.f.text and W.text_width(s.f.text, size) or 0
 	end
-	return 0
+	return s.f.width
+end
+local function natural_height(s)
+	if s.info.name == "FontString" and not s.sized_h then
+		local _, size = W.font_of(s)
+		return size
+	end
+	return s.f.height
 end
 
 -- The rectangle in screen units: left, bottom, width, height; nil while not resolvable.
@@ -147,9 +158,8 @@ local function rect(object, seen)
 		if high then return high - size, size end
 		if mid then return mid - size / 2, size end
 	end
-	local width = (s.f.width ~= 0 and s.f.width or natural_width(s)) * scale
-	local left, w = solve(across, width)
-	local bottom, h = solve(up, s.f.height * scale)
+	local left, w = solve(across, natural_width(s) * scale)
+	local bottom, h = solve(up, natural_height(s) * scale)
 	if not left or not bottom then return nil end
 	return left, bottom, w, h
 end
@@ -177,7 +187,7 @@ function Region:GetWidth()
 		local _, _, w = own_units(self)
 		if w then return w end
 	end
-	return s.f.width ~= 0 and s.f.width or natural_width(s)
+	return natural_width(s)
 end
 function Region:GetHeight()
 	local s = state(self)
@@ -185,7 +195,7 @@ function Region:GetHeight()
 		local _, _, _, h = own_units(self)
 		if h then return h end
 	end
-	return s.f.height
+	return natural_height(s)
 end
 function Region:GetSize() return self:GetWidth(), self:GetHeight() end
 function Region:IsRectValid() return rect(self) ~= nil end
