@@ -27,8 +27,9 @@ from . import locales, secrets
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
-from . import uixml
+from . import screen, uixml
 from .toc import LuaSource, Toc, load_order, read_toc
+from .screen import Widget
 from .uixml import UiElement, load_steps
 from .widgets import widgets
 from .wowapi import CONSTANT, api, chat_info, loading
@@ -40,7 +41,8 @@ WOW_LUA = resources.files("pyhost.harness").joinpath("lua/wow.lua").read_bytes()
 API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
 # Run after wow.lua, before api.lua, in this order (lua/widgets.lua says what each holds).
 WIDGET_LUA = tuple((name, resources.files("pyhost.harness").joinpath(f"lua/{name}").read_bytes())
-                   for name in ("widgets.lua", "widget_methods.lua", "uixml.lua"))
+                   for name in ("widgets.lua", "widget_layout.lua", "widget_methods.lua",
+                                "uixml.lua", "widget_hands.lua"))
 SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
@@ -366,6 +368,69 @@ class Client:
             raise LuaError(text(results[0]))
         if not raw:
             results = to_python(results, self.lua)
+        return None if not results else results[0] if len(results) == 1 else tuple(results)
+
+    # -- the interface: widgets, keys, the screen (screen.py) ------------------------------------
+
+    def widget(self, path: str) -> Widget:
+        """The widget at `path`: a global name, then parentKeys or child names, dot-separated
+        ("MyWindow.OkButton", "MyWindow.Inset", "MyWindow.#2" for the second child frame)."""
+        found = self._running()._api.find_widget(to_lua(path))
+        if found is None:
+            raise KeyError(f"{self.full_name} has no widget {path!r}")
+        return Widget(self, found)
+
+    def widgets(self, kind: str | None = None, text: str | None = None, *,
+                visible: bool = True) -> list[Widget]:
+        """The widgets of type `kind` (IsObjectType) with text `text`, the visible ones unless
+        `visible=False`, in the order made."""
+        return list(screen.find(self._running(), kind, text, visible))
+
+    def button(self, text: str) -> Widget:
+        """The one visible button labelled `text`."""
+        found = self.widgets("Button", text)
+        if len(found) != 1:
+            raise KeyError(f"{self.full_name} shows {len(found)} buttons labelled {text!r}")
+        return found[0]
+
+    def press_key(self, key: str) -> bool:
+        """Press and release `key` ("ENTER", "ESCAPE", "TAB", "BACKSPACE", "A", ...): to the
+        focused edit box, else to the visible frames that take the keyboard. False when
+        nothing took it."""
+        self._running()
+        result: list[Any] = []
+        self._hardware_action(lambda: result.append(self._api.press_key(to_lua(key))))
+        return bool(result[0])
+
+    def layout(self) -> list[screen.Box]:
+        """Every visible widget with a position, in drawing order (screen.Box)."""
+        return screen.layout(self._running())
+
+    def screenshot(self, path: Path | str) -> list[screen.Box]:
+        """Draw the visible interface to a PNG at `path` (screen.py says how); returns the
+        boxes drawn."""
+        return screen.screenshot(self._running(), path, SCREEN)
+
+    def _running(self) -> Client:
+        if not self.online:
+            raise RuntimeError(f"{self.full_name} is not logged in")
+        return self
+
+    def _hardware_action(self, action: Any) -> None:
+        self.realm.touched()
+        self._hardware = True
+        try:
+            action()
+        finally:
+            self._hardware = False
+
+    def _invoke(self, obj: Any, method: str, args: tuple[Any, ...]) -> Any:
+        ok, *results = _as_tuple(self._api.invoke(obj, to_lua(method),
+                                                  self.lua.table_from({i + 1: to_lua(a) for i, a in enumerate(args)}),
+                                                  len(args)))
+        if not ok:
+            raise LuaError(text(results[0]))
+        results = to_python(results, self.lua)
         return None if not results else results[0] if len(results) == 1 else tuple(results)
 
     def global_value(self, name: str) -> Any:

@@ -206,6 +206,7 @@ local function apply_children(object, node, handlers)
 				local made = make(child, object, tag == "HighlightTexture" and "HIGHLIGHT" or "ARTWORK", kind)
 				if made then
 					if kind == "Texture" and #S[made].points == 0 then made:SetAllPoints(object) end
+					if kind == "FontString" and #S[made].points == 0 then made:SetPoint("CENTER") end
 					object[method](object, made)
 				end
 			end
@@ -249,7 +250,11 @@ SPECIAL.Scripts = function(object, node, handlers)
 			if type(fn) ~= "function" then warn(script, "function '" .. a["function"] .. "' is not defined") fn = nil end
 		elseif a.method then
 			local method = a.method
-			fn = function(self, ...) return self[method](self, ...) end
+			fn = function(self, ...)
+				local target = self[method]
+				if type(target) ~= "function" then error("script method '" .. method .. "' is not defined", 2) end
+				return target(self, ...)
+			end
 		elseif script.text then
 			local code = "return function(" .. (ARGS[name] or "self, ...") .. ") " .. script.text .. "\nend"
 			local chunk, message = loadstring(code, script.chunk .. ":" .. tostring(script.line))
@@ -340,12 +345,18 @@ local function build(object, nodes)
 	if s.scripts.OnLoad then W.fire(object, "OnLoad") end
 end
 
-local function place(object, node, parent)
-	local a = node.a
-	if parent and a.parentkey then parent[a.parentkey] = object end
-	if parent and a.parentarray then
-		local array = parent[a.parentarray]
-		if type(array) ~= "table" then array = {} parent[a.parentarray] = array end
+-- parentKey and parentArray, the element's own or its templates'.
+local function place(object, nodes, parent)
+	if not parent then return end
+	local key, array_key
+	for _, node in ipairs(nodes) do
+		key = node.a.parentkey or key
+		array_key = node.a.parentarray or array_key
+	end
+	if key then parent[key] = object S[object].f.parentKey = key end
+	if array_key then
+		local array = parent[array_key]
+		if type(array) ~= "table" then array = {} parent[array_key] = array end
 		array[#array + 1] = object
 	end
 end
@@ -391,10 +402,10 @@ make = function(node, parent, layer, kind, sublevel)
 		if not parent then warn(node, "a region needs a frame to belong to") return nil end
 		object = W.create_region(parent, info.name, a.name, layer, nil, sublevel)
 	end
-	place(object, node, parent)
 	local nodes = {}
 	if intrinsic then for _, n in ipairs(chain(intrinsic)) do nodes[#nodes + 1] = n end end
 	for _, n in ipairs(chain(node)) do nodes[#nodes + 1] = n end
+	place(object, nodes, parent)
 	-- A font string inheriting a font object takes it, as <FontString inherits="GameFontNormal">.
 	if info.isa_lower.fontinstance and not info.frame then
 		for _, name in ipairs(list(a.inherits)) do
@@ -422,7 +433,10 @@ W.set_templates(function(object, names, level)
 			for _, n in ipairs(chain(template)) do nodes[#nodes + 1] = n end
 		end
 	end
-	if #nodes > 0 then build(object, nodes) end
+	if #nodes > 0 then
+		place(object, nodes, S[object].parent)
+		build(object, nodes)
+	end
 end)
 
 function api.load_xml(node)

@@ -24,6 +24,8 @@ local W = {} -- shared with widget_methods.lua and uixml.lua
 api.widgets = W
 local S = {} -- object -> its state; frames live as long as the UI, as in the game
 W.S = S
+local made = {} -- every object, in the order made (for tests' searches and the layout)
+W.made = made
 local impl = {} -- ancestor type -> { Method = function }
 W.impl = impl
 for _, kind in ipairs({ "UIObject", "ParentedObjectBase", "ParentedObject", "RegionBase", "Region",
@@ -135,6 +137,8 @@ local function new_object(info, name, parent, object)
 	local s = { info = info, f = fields, scripts = {}, points = {}, children = {}, regions = {},
 		events = {} }
 	S[object] = s
+	made[#made + 1] = object
+	s.index = #made
 	name = resolve_name(name, parent)
 	if name == "" then name = nil end
 	fields.name = name
@@ -217,12 +221,21 @@ function UIObject:IsForbidden() return false end
 
 local Parented = impl.ParentedObjectBase
 function Parented:GetParent() return state(self).parent end
+-- A name for any object: its own, else its parent's and its key there (its parentKey, or its
+-- type and place among its parent's children or regions), the same in every run.
 function Parented:GetDebugName()
 	local s = state(self)
 	if s.name then return s.name end
 	local parent = s.parent
+	if not parent then return s.info.object_type end
 	local key = s.f.parentKey
-	return (parent and parent:GetDebugName() or "") .. "." .. (key or tostring(self))
+	if not key then
+		local list = s.info.frame and S[parent].children or S[parent].regions
+		for i, sibling in ipairs(list) do
+			if sibling == self then key = s.info.object_type .. i end
+		end
+	end
+	return parent:GetDebugName() .. "." .. tostring(key)
 end
 
 local function visible(object)
