@@ -23,13 +23,12 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import locales, secrets
+from . import locales, screen, secrets, uixml
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
-from . import screen, uixml
-from .toc import LuaSource, Toc, load_order, read_toc
 from .screen import Widget
+from .toc import LuaSource, Toc, load_order, read_toc
 from .uixml import UiElement, load_steps
 from .widgets import widgets
 from .wowapi import CONSTANT, api, chat_info, loading
@@ -290,7 +289,7 @@ class Client:
         if isinstance(step, LuaSource):
             self._api.run_file(step.code, to_lua(step.chunkname), name, namespace)
         else:
-            self._api.load_xml(uixml.to_lua(step.node, self._table, step.chunk))
+            self._api.load_xml(step.code, to_lua(step.where))
 
     def _load_interface(self) -> None:
         """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
@@ -426,7 +425,8 @@ class Client:
 
     def _invoke(self, obj: Any, method: str, args: tuple[Any, ...]) -> Any:
         ok, *results = _as_tuple(self._api.invoke(obj, to_lua(method),
-                                                  self.lua.table_from({i + 1: to_lua(a) for i, a in enumerate(args)}),
+                                                  self.lua.table_from(
+                                                      {i + 1: to_lua(a) for i, a in enumerate(args)}),
                                                   len(args)))
         if not ok:
             raise LuaError(text(results[0]))

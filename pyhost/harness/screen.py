@@ -57,7 +57,7 @@ class Widget:
 
     name = property(lambda self: self.info.get("name"))
     path = property(lambda self: self.info["path"])
-    type = property(lambda self: self.info["type"])
+    object_type = property(lambda self: self.info["type"])  # GetObjectType()
     text = property(lambda self: self.info.get("text"))
     shown = property(lambda self: self.info["shown"])
     visible = property(lambda self: self.info["visible"])
@@ -184,7 +184,7 @@ def screenshot(client: Client, path: Path | str, size: tuple[int, int]) -> list[
     """Draw the client's visible widgets to a PNG at `path`; returns what was drawn."""
     from PIL import Image, ImageDraw
 
-    width, height = size
+    height = size[1]
     image = Image.new("RGBA", size, (24, 26, 32, 255))
     boxes = layout(client)
     for box in boxes:
@@ -219,7 +219,8 @@ def _draw(draw: Any, box: Box, xy: tuple[float, float, float, float]) -> None:
             _label(draw, (xy[0] + 2, xy[1] + 1, xy[2], xy[1] + 11), name, tint, "LEFT",
                    small=True, fit=(xy[2] - xy[0] - 4, xy[3] - xy[1]))
     elif box.type == "EditBox":
-        draw.rectangle(xy, fill=(0, 0, 0, int(200 * alpha)), outline=(150, 150, 150, int(255 * alpha)))
+        draw.rectangle(xy, fill=(0, 0, 0, int(200 * alpha)),
+                       outline=(150, 150, 150, int(255 * alpha)))
         _label(draw, (xy[0] + 4, xy[1], xy[2], xy[3]), box.text or "",
                _rgba(e.get("color"), alpha), "LEFT")
     elif box.type == "CheckButton":

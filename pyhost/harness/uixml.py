@@ -39,6 +39,7 @@ class UiElement:
     where: str  # "Foo/ui.xml:12"
     chunk: str  # "@Interface/AddOns/Foo/ui.xml", for script handlers' chunk names
     node: Node
+    code: bytes  # the node as a Lua table constructor (lua_source), made once per file
 
 
 def load_steps(toc: Toc) -> list[LuaSource | UiElement]:
@@ -59,7 +60,7 @@ def xml_steps(path: Path, addons: Path, including: tuple[Path, ...]
         chain = " -> ".join(_toc._show(p, addons) for p in (*including, path))
         raise TocError(f"{_toc._show(path, addons)}: Include cycle {chain}")
     shown = _toc._show(path, addons)
-    for node in parse(path, shown):
+    for node, code in _parse_cached(path, shown):
         where = f"{shown}:{node.line}"
         if node.tag == "Script":
             if "file" in node.attributes:
@@ -70,19 +71,26 @@ def xml_steps(path: Path, addons: Path, including: tuple[Path, ...]
             included = _referenced(node, path, where, addons)
             yield from xml_steps(included, addons, (*including, path))
         else:
-            yield UiElement(where=where, chunk=_toc._CHUNK_PREFIX + shown, node=node)
+            yield UiElement(where=where, chunk=_toc._CHUNK_PREFIX + shown, node=node, code=code)
 
 
 def parse(path: Path, shown: str) -> tuple[Node, ...]:
-    """The elements under the file's <Ui>, read once per file and modification time."""
+    """The elements under the file's <Ui>."""
+    return tuple(node for node, _ in _parse_cached(path, shown))
+
+
+def _parse_cached(path: Path, shown: str) -> tuple[tuple[Node, bytes], ...]:
+    """Each element under <Ui> with its Lua source, read once per file and modification."""
     stat = path.stat()
     return _parse(path, shown, stat.st_mtime_ns, stat.st_size)
 
 
 @functools.lru_cache(maxsize=256)
-def _parse(path: Path, shown: str, mtime: int, size: int) -> tuple[Node, ...]:
+def _parse(path: Path, shown: str, mtime: int, size: int) -> tuple[tuple[Node, bytes], ...]:
     root, lines = _toc._parse_xml(path, path.parent.parent)
-    return tuple(_node(element, lines) for element in root)
+    chunk = _toc._CHUNK_PREFIX + shown
+    nodes = [_node(element, lines) for element in root]
+    return tuple((node, lua_source(node, chunk)) for node in nodes)
 
 
 def _node(element: Any, lines: dict[Any, int]) -> Node:
@@ -117,16 +125,28 @@ def _any_case(path: Path, addons: Path) -> Path | None:
     return current if current.is_file() else None
 
 
-def to_lua(node: Node, table: Any, chunk: str) -> Any:
-    """The node as a Lua table: tag, a (attributes), text, line, chunk, and children 1..n."""
-    fields: dict[str, Any] = {"tag": node.tag, "a": table(node.attributes), "line": node.line,
-                              "chunk": chunk}
-    if node.text.strip():
-        fields["text"] = node.text
-    out = table(fields)
-    for index, child in enumerate(node.children, start=1):
-        out[index] = to_lua(child, table, chunk)
-    return out
+def _quote(text: str) -> str:
+    """A Lua string literal for `text` (UTF-8 bytes; every byte outside printable ASCII, and
+    the quote and backslash, written as a decimal escape)."""
+    out = []
+    for byte in text.encode("utf-8"):
+        out.append(chr(byte) if 32 <= byte < 127 and byte not in (34, 92) else f"\\{byte:03d}")
+    return '"' + "".join(out) + '"'
+
+
+def lua_source(node: Node, chunk: str) -> bytes:
+    """`return <node>`: the node as a Lua table, tag, a (attributes), text, line, chunk and
+    children 1..n, for lua/uixml.lua; Lua's own parser makes it fast in every client."""
+
+    def table(n: Node) -> str:
+        attrs = ",".join(f"[{_quote(k)}]={_quote(v)}" for k, v in n.attributes.items())
+        parts = [f"tag={_quote(n.tag)}", f"a={{{attrs}}}", f"line={n.line}", "chunk=C"]
+        if n.text.strip():
+            parts.append(f"text={_quote(n.text)}")
+        parts.extend(table(child) for child in n.children)
+        return "{" + ",".join(parts) + "}"
+
+    return f"local C={_quote(chunk)} return {table(node)}".encode()
 
 
 HARNESS_UI = ("Fonts.xml", "Templates.lua", "Templates.xml")
@@ -144,5 +164,6 @@ def harness_steps() -> tuple[LuaSource | UiElement, ...]:
             steps.append(LuaSource(chunk, path.read_bytes()))
             continue
         for node in parse(path, name):
-            steps.append(UiElement(where=f"{name}:{node.line}", chunk=chunk, node=node))
+            steps.append(UiElement(where=f"{name}:{node.line}", chunk=chunk, node=node,
+                                   code=lua_source(node, chunk)))
     return tuple(steps)

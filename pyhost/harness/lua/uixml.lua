@@ -439,8 +439,11 @@ W.set_templates(function(object, names, level)
 	end
 end)
 
-function api.load_xml(node)
-	return api.call(make, node, nil)
+-- One element under <Ui>, as uixml.py writes it: `return { tag = ..., a = {...}, ... }`.
+function api.load_xml(code, where)
+	local chunk, message = loadstring(code, "=" .. where)
+	if not chunk then return api.call(error, message, 0) end
+	return api.call(make, chunk(), nil)
 end
 
 function api.template_names()

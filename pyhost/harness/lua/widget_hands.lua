@@ -7,7 +7,7 @@ local _, _, api = ...
 local W = api.widgets
 local S, fire, made, visible, rect = W.S, W.fire, W.made, W.visible, W.rect
 
-local type, ipairs, tonumber, tostring, rawget = type, ipairs, tonumber, tostring, rawget
+local type, pairs, ipairs, tonumber, tostring, rawget = type, pairs, ipairs, tonumber, tostring, rawget
 local strlower, strupper, strgmatch, strmatch, strsub = string.lower, string.upper, string.gmatch,
 	string.match, string.sub
 
@@ -253,5 +253,15 @@ function api.layout()
 		if x.sublevel ~= y.sublevel then return x.sublevel < y.sublevel end
 		return x.index < y.index
 	end)
+	return out
+end
+
+-- "Type:Method" for every method the realm implements itself (a test holds them to the data).
+function api.implemented()
+	local out = {}
+	for kind, methods in pairs(W.impl) do
+		for method in pairs(methods) do out[#out + 1] = kind .. ":" .. method end
+	end
+	table.sort(out)
 	return out
 end

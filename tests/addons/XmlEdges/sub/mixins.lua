@@ -1,0 +1,4 @@
+EdgeLog = {}
+EdgeGlobal = { answer = 42 }
+EdgeMixin = {}
+function EdgeMixin:Greet() return "hi from " .. (self:GetName() or "anonymous") end
