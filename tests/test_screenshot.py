@@ -123,3 +123,30 @@ def test_screenshot_draws_the_window(tmp_path, table):
     skoll.screenshot(path)
     middle = (int(left + 4), int(768 - bottom - height / 2))
     assert Image.open(path).getpixel(middle) == (24, 26, 32)
+
+
+def test_backdrops_colour_textures_and_text_are_drawn(tmp_path, realm):
+    client = realm.login("Skoll")
+    client.run_lua("""
+        local f = CreateFrame('Frame', 'Panel', UIParent, 'BackdropTemplate')
+        f:SetPoint('TOPLEFT', 100, -100); f:SetPoint('BOTTOMRIGHT', UIParent, 'TOPLEFT', 300, -200)
+        f:SetBackdrop({ bgFile = 'Interface\\\\Tooltips\\\\UI-Tooltip-Background',
+                        edgeFile = 'Interface\\\\Tooltips\\\\UI-Tooltip-Border' })
+        f:SetBackdropColor(0, 0, 1, 1); f:SetBackdropBorderColor(0, 1, 0, 1)
+        local t = f:CreateTexture(nil, 'ARTWORK'); t:SetColorTexture(1, 0, 0, 1)
+        t:SetSize(20, 20); t:SetPoint('BOTTOMRIGHT', -10, 10)
+        local s = f:CreateFontString(nil, 'OVERLAY', 'GameFontNormal')
+        s:SetPoint('TOPLEFT', 10, -10)
+        s:SetText('Hello')
+    """)
+    path = tmp_path / "panel.png"
+    boxes = {box.path: box for box in client.screenshot(path)}
+    assert boxes["Panel"].rect == (100, 568, 200, 100)
+    assert boxes["Panel.Texture1"].rect == (270, 578, 20, 20)
+    assert boxes["Panel.FontString2"].text == "Hello"
+    image = Image.open(path)
+    assert image.getpixel((150, 150)) == (0, 0, 76)  # the backdrop colour, darkened
+    assert image.getpixel((100, 150))[1] == 255  # the border's colour
+    assert image.getpixel((280, 180)) == (255, 0, 0)  # the colour texture
+    text = [image.getpixel((x, y)) for x in range(110, 140) for y in range(110, 122)]
+    assert any(r > 200 and g > 150 and b < 60 for r, g, b in text)  # GameFontNormal's gold

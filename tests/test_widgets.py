@@ -300,3 +300,14 @@ def test_screen_size_and_mixins(client):
         local f = Mixin(CreateFrame('Frame'), A)
         return GetScreenWidth(), GetScreenHeight(), o.a, o.b, f.a, UIParent:GetWidth()
     """) == (1024, 768, 1, 2, 1, 1024)
+
+
+def test_a_scroll_child_sits_at_the_top_left_moved_by_the_scroll(client):
+    assert client.run_lua("""
+        local s = CreateFrame('ScrollFrame', nil, UIParent); s:SetSize(100, 50)
+        s:SetPoint('BOTTOMLEFT', 10, 10)
+        local c = CreateFrame('Frame'); c:SetSize(100, 200); s:SetScrollChild(c)
+        local before = { c:GetRect() }
+        s:SetVerticalScroll(30)
+        return before, { c:GetRect() }, s:GetVerticalScrollRange(), c:GetParent() == s
+    """) == ([10, -140, 100, 200], [10, -110, 100, 200], 150, True)

@@ -424,10 +424,8 @@ class Client:
             self._hardware = False
 
     def _invoke(self, obj: Any, method: str, args: tuple[Any, ...]) -> Any:
-        ok, *results = _as_tuple(self._api.invoke(obj, to_lua(method),
-                                                  self.lua.table_from(
-                                                      {i + 1: to_lua(a) for i, a in enumerate(args)}),
-                                                  len(args)))
+        packed = self.lua.table_from({i + 1: to_lua(a) for i, a in enumerate(args)})
+        ok, *results = _as_tuple(self._api.invoke(obj, to_lua(method), packed, len(args)))
         if not ok:
             raise LuaError(text(results[0]))
         results = to_python(results, self.lua)

@@ -10,13 +10,12 @@
 -- over with a warning (client.ui_warnings), as the game logs and goes on; an error in a
 -- frame's script is reported (realm.errors()) and the rest of the file loads.
 
-local host, config, api = ...
+local host, _, api = ...
 local W = api.widgets
 local S, info_of = W.S, W.info_of
 
 local type, pairs, ipairs, tostring, tonumber, error = type, pairs, ipairs, tostring, tonumber, error
-local strlower, strupper, strmatch, strgsub, strgmatch, strfind = string.lower, string.upper,
-	string.match, string.gsub, string.gmatch, string.find
+local strlower, strgsub, strgmatch = string.lower, string.gsub, string.gmatch
 
 local templates = {} -- template name -> its element
 local intrinsics = {} -- an intrinsic element's tag -> its element (a tag of its own)

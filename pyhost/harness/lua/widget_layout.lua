@@ -128,6 +128,11 @@ local function rect(object, seen)
 	if object == W.UIParent then return 0, 0, SCREEN_W, SCREEN_H end
 	local s = S[object]
 	local points = s.points
+	local parent = s.parent and S[s.parent]
+	if #points == 0 and parent and parent.f.scrollChild == object then
+		-- A scroll child without points sits at its scroll frame's top left, moved by the scroll.
+		points = { { "TOPLEFT", s.parent, "TOPLEFT", -parent.f.horizontalScroll, parent.f.verticalScroll } }
+	end
 	if #points == 0 then return nil end
 	seen = seen or {}
 	if seen[object] then return nil end
@@ -206,6 +211,9 @@ function Region:IsMouseEnabled()
 end
 function Region:IsMouseOver() return false end -- no pointer in a headless client
 function Region:IsProtected() return false, false end
+
+-- UIParent is the screen.
+S[W.UIParent].f.width, S[W.UIParent].f.height = SCREEN_W, SCREEN_H
 
 if host.has("GetScreenWidth") then
 	function GetScreenWidth() return SCREEN_W end

@@ -3,7 +3,7 @@
 -- and `api` (api.widgets is widgets.lua's table). Each method is filed under the type that
 -- has it in the data; a type that lacks it never sees it.
 
-local host, config, api = ...
+local _, _, api = ...
 local W = api.widgets
 local S, impl, state, fire, info_of = W.S, W.impl, W.state, W.fire, W.info_of
 
@@ -49,6 +49,7 @@ function FontInstance:SetFontObject(object)
 	s.f.fontObject = found
 	s.font = nil
 end
+function FontInstance:GetFontObject() return state(self).f.fontObject end
 function FontInstance:SetTextColor(r, g, b, a) state(self).color = { r, g, b, a or 1 } end
 function FontInstance:GetTextColor()
 	local s = state(self)
@@ -197,9 +198,11 @@ for _, entry in ipairs({ { "Button", "Normal", "normalTexture", "ARTWORK" },
 	local kind, name, field, layer = entry[1], entry[2], entry[3], entry[4]
 	impl[kind]["Set" .. name .. "Texture"] = button_texture(field, layer)
 	impl[kind]["Get" .. name .. "Texture"] = function(self) return state(self).f[field] end
-	impl[kind]["Set" .. name .. "Atlas"] = function(self, atlas)
-		button_texture(field, layer)(self, nil)
-		state(self).f[field]:SetAtlas(atlas)
+	if kind == "Button" then
+		impl[kind]["Set" .. name .. "Atlas"] = function(self, atlas)
+			button_texture(field, layer)(self, nil)
+			state(self).f[field]:SetAtlas(atlas)
+		end
 	end
 end
 for _, name in ipairs({ "Normal", "Highlight", "Disabled" }) do

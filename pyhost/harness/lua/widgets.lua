@@ -11,7 +11,7 @@
 -- - else a function that fails with its name; a method the type lacks is nil.
 -- Objects are tables (addons add their own keys); their state lives in `S`, apart.
 
-local host, config, api = ...
+local host, _, api = ...
 
 local type, pairs, ipairs, select, tostring, error, unpack = type, pairs, ipairs, select, tostring,
 	error, unpack

@@ -67,6 +67,7 @@ end
 -- clearing of the hook: a tripped hook spares only it and the error handler.
 local function call(fn, ...)
 	local n, args = select("#", ...), { ... }
+	local outermost = depth == 0
 	local count = 0
 	local function capture(...) count = select("#", ...) return ... end
 	local function run() return capture(fn(unpack(args, 1, n))) end
@@ -80,17 +81,20 @@ local function call(fn, ...)
 		sethook()
 		depth = 0
 	end
-	if not results[1] then report(results[2]) return false end
+	if not results[1] then report(results[2], outermost) return false end
 	return true, unpack(results, 2, count + 1)
 end
 guard = call
 api.call = call
 
--- For tests: run fn under the same limit, but hand a failure back instead of reporting it.
+-- For tests: run fn under the same limit, but hand its failure back instead of reporting it.
+-- A script fn sets off that fails (a frame's OnClick) is reported as the game reports it.
 function api.attempt(fn)
 	local saved = report
 	local failure
-	report = function(message) failure = message end
+	report = function(message, outermost)
+		if outermost then failure = message else saved(message) end
+	end
 	local results = pack(call(fn))
 	report = saved
 	if failure then return false, failure end
