@@ -30,8 +30,8 @@ def test_load_steps_follow_includes_and_scripts_in_order_ignoring_file_name_case
     steps = load_steps(read_toc(EDGES))
     shown = [step.where if isinstance(step, UiElement) else step.chunkname for step in steps]
     assert shown == ["@Interface/AddOns/XmlEdges/sub/mixins.lua", "XmlEdges/sub/inner.xml:3",
-                     "XmlEdges/sub/inner.xml:25", "XmlEdges/Edges.xml:3", "XmlEdges/Edges.xml:27",
-                     "XmlEdges/Edges.xml:30", "XmlEdges/Edges.xml:33"]
+                     "XmlEdges/sub/inner.xml:25", "XmlEdges/Edges.xml:3", "XmlEdges/Edges.xml:36",
+                     "XmlEdges/Edges.xml:39", "XmlEdges/Edges.xml:42"]
 
 
 def test_a_bom_and_inline_scripts_load_in_document_order(realm):
@@ -67,14 +67,14 @@ def test_sizes_and_anchors_from_xml_lay_out(edges):
 def test_unknown_elements_and_missing_functions_are_warned_and_passed_over(edges):
     assert edges.ui_warnings == [
         "XmlEdges/Edges.xml:21: unknown element <Blink> in <Frame> is ignored",
-        "XmlEdges/Edges.xml:24: function 'EdgeNoSuchFunction' is not defined",
-        "XmlEdges/Edges.xml:36: Frame has no script OnValueChanged"]
+        "XmlEdges/Edges.xml:33: function 'EdgeNoSuchFunction' is not defined",
+        "XmlEdges/Edges.xml:45: Frame has no script OnValueChanged"]
 
 
 def test_an_error_in_one_frames_script_is_recorded_and_the_rest_loads(realm, edges):
     assert [e.message for e in edges.errors] == [
-        "Interface/AddOns/XmlEdges/Edges.xml:28:1: broken on purpose",
-        "Interface/AddOns/XmlEdges/Edges.xml:31:1: '=' expected near 'is'"]
+        "Interface/AddOns/XmlEdges/Edges.xml:37:1: broken on purpose",
+        "Interface/AddOns/XmlEdges/Edges.xml:40:1: '=' expected near 'is'"]
     assert edges.run_lua("return EdgeLog[5], EdgeLog[6], AfterBroken:GetName()") == (
         "broken", "after", "AfterBroken")
     assert len(realm.errors()) == 2
@@ -115,3 +115,31 @@ def test_blizzard_templates_have_their_children_and_behaviour(tmp_path, flavour)
             w.Inset:GetName(), w.CloseButton == WinCloseButton
     """) == ("Title", True, "OK", True, None, "Check me", 50, 200, 0.5, "FontString", False,
              False, "WinInset", True)
+
+
+@pytest.mark.parametrize("flavour", list(FLAVOURS))
+def test_the_fixture_addons_load_alike_on_every_flavour(tmp_path, flavour):
+    client = Realm(wtf=tmp_path / "WTF", flavour=flavour).login(
+        "Skoll", addons=[GOLDROLL, EDGES])
+    assert len(client.errors) == 2  # XmlEdges' two broken frames, on purpose
+    assert client.ui_warnings == [
+        "GoldRoll/GoldRoll.xml:18: unknown element <Frobnicate> in <Frame> is ignored",
+        "XmlEdges/Edges.xml:21: unknown element <Blink> in <Frame> is ignored",
+        "XmlEdges/Edges.xml:33: function 'EdgeNoSuchFunction' is not defined",
+        "XmlEdges/Edges.xml:45: Frame has no script OnValueChanged"]
+    client.type("/goldroll")
+    assert client.widget("GoldRollFrame.RollButton").rect == (366, 340, 90, 22)
+
+
+def test_animation_groups_play_on_the_realms_clock(realm, edges):
+    assert edges.run_lua("""
+        local flash = EdgeFrame.Flash
+        flash:Play()
+        return flash:GetDuration(), flash:IsPlaying(), flash.FadeIn:GetToAlpha(),
+            select('#', flash:GetAnimations()), flash:IsSetToFinalAlpha()
+    """) == (2, True, 1, 2, True)
+    realm.advance(1.9)
+    assert edges.run_lua("return EdgeFrame.Flash:IsPlaying()") is True
+    realm.advance(0.2)
+    assert edges.run_lua("return EdgeFrame.Flash:IsPlaying(), EdgeLog[#EdgeLog]") == (
+        False, "flash finished EdgeFrame")

@@ -15,7 +15,7 @@ local W = api.widgets
 local S, info_of = W.S, W.info_of
 
 local type, pairs, ipairs, tostring, tonumber, error = type, pairs, ipairs, tostring, tonumber, error
-local strlower, strgsub, strgmatch = string.lower, string.gsub, string.gmatch
+local strlower, strupper, strgsub, strgmatch = string.lower, string.upper, string.gsub, string.gmatch
 
 local templates = {} -- template name -> its element
 local intrinsics = {} -- an intrinsic element's tag -> its element (a tag of its own)
@@ -303,7 +303,7 @@ SPECIAL.TexCoords = function(object, node)
 	object:SetTexCoord(tonumber(a.left) or 0, tonumber(a.right) or 1, tonumber(a.top) or 0, tonumber(a.bottom) or 1)
 end
 -- Drawn plainly or not at all in a headless client: read and passed over.
-for _, tag in ipairs({ "Shadow", "Animations", "ResizeBounds", "Gradient", "HighlightColor",
+for _, tag in ipairs({ "Shadow", "ResizeBounds", "Gradient", "HighlightColor",
 	"PushedTextOffset", "ForbiddenAspects", "MaskedTextures" }) do
 	SPECIAL[tag] = function() end
 end
@@ -418,7 +418,7 @@ end
 
 -- CreateFrame(type, name, parent, "A, B") and CreateTexture(..., inherits): the templates
 -- named, applied in order, then OnLoad.
-W.set_templates(function(object, names, level)
+local function apply_templates(object, names, level)
 	local nodes = {}
 	for _, name in ipairs(list(names)) do
 		local template = find_template(name)
@@ -436,7 +436,47 @@ W.set_templates(function(object, names, level)
 		place(object, nodes, S[object].parent)
 		build(object, nodes)
 	end
-end)
+end
+W.set_templates(apply_templates)
+W.apply_templates = apply_templates
+
+-- <Animations>: each <AnimationGroup> and its animations (<Alpha>, <Translation>, ...), with
+-- their parentKeys, timings and scripts.
+local function with_scripts(object, node)
+	local handlers = {}
+	for _, child in ipairs(node) do
+		if child.tag == "Scripts" then SPECIAL.Scripts(object, child, handlers) end
+	end
+	for name, fn in pairs(handlers) do object:SetScript(name, fn) end
+end
+SPECIAL.Animations = function(object, node)
+	for _, g in ipairs(node) do
+		if g.tag == "AnimationGroup" then
+			local group = object:CreateAnimationGroup(W.resolve_name(g.a.name, object), g.a.inherits)
+			place(group, { g }, object)
+			if g.a.looping then group:SetLooping(strupper(g.a.looping)) end
+			if g.a.settofinalalpha then group:SetToFinalAlpha(truth(g.a.settofinalalpha)) end
+			for _, child in ipairs(g) do
+				local kind = child.tag ~= "Scripts" and host.xml_type(child.tag)
+				local info = kind and info_of(kind)
+				if info and info.isa_lower.animation then
+					local a = child.a
+					local animation = group:CreateAnimation(kind, W.resolve_name(a.name, group))
+					place(animation, { child }, group)
+					local f = S[animation].f
+					f.duration, f.order = tonumber(a.duration), tonumber(a.order) or 1
+					f.startDelay, f.endDelay = tonumber(a.startdelay), tonumber(a.enddelay)
+					f.fromAlpha, f.toAlpha = tonumber(a.fromalpha), tonumber(a.toalpha)
+					if a.childkey then animation:SetChildKey(a.childkey) end
+					with_scripts(animation, child)
+				elseif child.tag ~= "Scripts" then
+					warn(child, "unknown element <" .. child.tag .. "> in <AnimationGroup> is ignored")
+				end
+			end
+			with_scripts(group, g)
+		end
+	end
+end
 
 -- One element under <Ui>, as uixml.py writes it: `return { tag = ..., a = {...}, ... }`.
 function api.load_xml(code, where)

@@ -131,6 +131,13 @@ local function resolve_name(name, parent)
 end
 W.resolve_name = resolve_name
 
+-- Where a parent keeps an object: child frames, regions, or neither (animations).
+function W.list_of(info, parent)
+	local ps = S[parent]
+	if info.frame then return ps.children end
+	if info.isa_lower.region then return ps.regions end
+end
+
 local function new_object(info, name, parent, object)
 	object = setmetatable(object or {}, meta_of(info))
 	local fields = setmetatable({}, { __index = info.fields })
@@ -145,9 +152,8 @@ local function new_object(info, name, parent, object)
 	s.name = name
 	if parent then
 		s.parent = parent
-		local ps = S[parent]
-		local list = info.frame and ps.children or ps.regions
-		list[#list + 1] = object
+		local list = W.list_of(info, parent)
+		if list then list[#list + 1] = object end
 	end
 	if name then _G[name] = object end
 	return object
@@ -280,12 +286,11 @@ function impl.ParentedObject:SetParent(parent)
 	if parent ~= nil and not S[parent] then error("SetParent(): bad parent", 2) end
 	if s.parent == parent then return end
 	local was = visible(self)
-	if s.parent then remove(s.info.frame and S[s.parent].children or S[s.parent].regions, self) end
+	local old_list = s.parent and W.list_of(s.info, s.parent)
+	if old_list then remove(old_list, self) end
 	s.parent = parent
-	if parent then
-		local list = s.info.frame and S[parent].children or S[parent].regions
-		list[#list + 1] = self
-	end
+	local list = parent and W.list_of(s.info, parent)
+	if list then list[#list + 1] = self end
 	local now = visible(self)
 	if was ~= now then
 		s.f.shown = true
