@@ -80,6 +80,10 @@ def test_an_error_in_one_frames_script_is_recorded_and_the_rest_loads(realm, edg
     assert len(realm.errors()) == 2
 
 
+def test_a_visible_new_frame_gets_on_show_after_on_load(edges):
+    assert edges.run_lua("return EdgeLog[6], EdgeLog[7], #EdgeLog") == ("after", "after shown", 7)
+
+
 def test_create_frame_applies_xml_templates_in_order(edges):
     assert edges.run_lua("""
         local n = #EdgeLog

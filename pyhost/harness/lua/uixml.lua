@@ -159,7 +159,7 @@ local function apply_attributes(object, a, node)
 		if a.movable then object:SetMovable(truth(a.movable)) end
 		if a.toplevel then object:SetToplevel(truth(a.toplevel)) end
 	end
-	if a.text and (isa.button or isa.fontstring) then object:SetText(global_text(a.text)) end
+	if a.text and isa.fontstring then object:SetText(global_text(a.text)) end
 	if isa.checkbutton and a.checked then object:SetChecked(truth(a.checked)) end
 	if isa.editbox then
 		if a.numeric then object:SetNumeric(truth(a.numeric)) end
@@ -190,10 +190,20 @@ local make -- make(node, parent, layer): the object an element makes
 
 local SPECIAL = {} -- child elements that are not made into objects by `make`
 
-local function apply_children(object, node, handlers)
+-- The phases of an object's child elements, as the game runs them: its own settings first,
+-- then its scripts, then what it contains (kids made after the scripts are set).
+local SCRIPTS, KIDS = { Scripts = true }, { Layers = true, Frames = true, ScrollChild = true, Animations = true }
+local function phase_of(tag)
+	if SCRIPTS[tag] then return 2 end
+	if KIDS[tag] or host.xml_call(tag) then return 3 end
+	return 1
+end
+
+local function apply_children(object, node, handlers, phase)
 	for _, child in ipairs(node) do
 		local tag = child.tag
-		if SPECIAL[tag] then
+		if phase_of(tag) ~= phase then -- another phase's
+		elseif SPECIAL[tag] then
 			SPECIAL[tag](object, child, handlers)
 		elseif host.xml_call(tag) then
 			local method, kind = host.xml_call(tag)
@@ -335,13 +345,23 @@ local function build(object, nodes)
 	local handlers = {}
 	for _, node in ipairs(nodes) do
 		apply_attributes(object, node.a, node)
-		apply_children(object, node, handlers)
+		apply_children(object, node, handlers, 1)
 	end
+	for _, node in ipairs(nodes) do apply_children(object, node, handlers, 2) end
 	local s = S[object]
 	for name, fn in pairs(handlers) do
 		if s.info.scripts[name] then object:SetScript(name, fn) end
 	end
+	for _, node in ipairs(nodes) do apply_children(object, node, handlers, 3) end
+	-- A button's text goes to its label, which its <ButtonText> (a kid) may have made.
+	if s.info.isa_lower.button then
+		local text
+		for _, node in ipairs(nodes) do text = node.a.text or text end
+		if text then object:SetText(global_text(text)) end
+	end
+	-- Then OnLoad, and OnShow when the new object is visible (as wowless's loader does).
 	if s.scripts.OnLoad then W.fire(object, "OnLoad") end
+	if s.scripts.OnShow and W.visible(object) then W.fire(object, "OnShow") end
 end
 
 -- parentKey and parentArray, the element's own or its templates'.
