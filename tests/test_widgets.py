@@ -311,3 +311,17 @@ def test_a_scroll_child_sits_at_the_top_left_moved_by_the_scroll(client):
         s:SetVerticalScroll(30)
         return before, { c:GetRect() }, s:GetVerticalScrollRange(), c:GetParent() == s
     """) == ([10, -140, 100, 200], [10, -110, 100, 200], 150, True)
+
+
+def test_set_parent_moves_the_frame_and_its_visibility(client):
+    assert client.run_lua("""
+        local log = {}
+        local shown = CreateFrame('Frame', nil, UIParent)
+        local hidden = CreateFrame('Frame', nil, UIParent); hidden:Hide()
+        local f = CreateFrame('Frame', nil, shown)
+        f:SetScript('OnHide', function() log[#log + 1] = 'hide' end)
+        f:SetScript('OnShow', function() log[#log + 1] = 'show' end)
+        f:SetParent(hidden); local a = f:IsVisible()
+        f:SetParent(shown)
+        return log, a, f:IsVisible(), shown:GetNumChildren(), hidden:GetNumChildren()
+    """) == (["hide", "show"], False, True, 1, 0)

@@ -292,12 +292,7 @@ function impl.ParentedObject:SetParent(parent)
 	local list = parent and W.list_of(s.info, parent)
 	if list then list[#list + 1] = self end
 	local now = visible(self)
-	if was ~= now then
-		s.f.shown = true
-		local saved = s.parent
-		cascade(self, now and "OnShow" or "OnHide")
-		s.parent = saved
-	end
+	if was ~= now then cascade(self, now and "OnShow" or "OnHide") end
 end
 
 local RegionBase = impl.RegionBase
