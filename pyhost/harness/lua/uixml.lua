@@ -269,7 +269,10 @@ SPECIAL.Scripts = function(object, node, handlers)
 			local chunk, message = loadstring(code, script.chunk .. ":" .. tostring(script.line))
 			if chunk then fn = chunk() else host.report_error(message) end
 		end
-		if fn then
+		local order = a.intrinsicorder -- an intrinsic's own: before or after whatever else is set
+		if fn and (order == "precall" or order == "postcall") then
+			handlers[order .. ":" .. name] = fn
+		elseif fn then
 			local before = handlers[name]
 			if a.inherit == "prepend" and before then
 				local first, second = fn, before
@@ -349,8 +352,17 @@ local function build(object, nodes)
 	end
 	for _, node in ipairs(nodes) do apply_children(object, node, handlers, 2) end
 	local s = S[object]
-	for name, fn in pairs(handlers) do
-		if s.info.scripts[name] then object:SetScript(name, fn) end
+	for name in pairs(s.info.scripts) do
+		local pre, main, post = handlers["precall:" .. name], handlers[name], handlers["postcall:" .. name]
+		local fn = main
+		if pre or post then
+			fn = function(...)
+				if pre then pre(...) end
+				if main then main(...) end
+				if post then return post(...) end
+			end
+		end
+		if fn then object:SetScript(name, fn) end
 	end
 	for _, node in ipairs(nodes) do apply_children(object, node, handlers, 3) end
 	-- A button's text goes to its label, which its <ButtonText> (a kid) may have made.
@@ -438,8 +450,9 @@ end
 
 -- CreateFrame(type, name, parent, "A, B") and CreateTexture(..., inherits): the templates
 -- named, applied in order, then OnLoad.
-local function apply_templates(object, names, level)
+local function apply_templates(object, names, level, intrinsic)
 	local nodes = {}
+	if intrinsic then for _, n in ipairs(chain(intrinsics[intrinsic])) do nodes[#nodes + 1] = n end end
 	for _, name in ipairs(list(names)) do
 		local template = find_template(name)
 		if not template then
@@ -458,6 +471,10 @@ local function apply_templates(object, names, level)
 	end
 end
 W.set_templates(apply_templates)
+function W.intrinsic_kind(name)
+	local node = intrinsics[name]
+	if node then return (kind_of(node)) end
+end
 W.apply_templates = apply_templates
 
 -- <Animations>: each <AnimationGroup> and its animations (<Alpha>, <Translation>, ...), with
