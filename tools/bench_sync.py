@@ -147,8 +147,39 @@ def holdem_hand(realm: Realm, seated: Seated, number: int, pace: float | None) -
     play_hand(realm, seated, number, choose, steps=2000, pace=pace)
 
 
+DRAW_ACTOR = re.compile(r"^Round \d+; (\w+) to (roll|keep)")
+
+
+def dice_poker_round(realm: Realm, seated: Seated, number: int, pace: float | None) -> None:
+    """A round of Dice Poker the same at every size: each player rolls, keeps nothing and
+    rolls all five again (every die its own /roll, which the addon makes for him)."""
+    long, roll = slash(seated.ruleset, "long"), slash(seated.ruleset, "roll")
+    reroll = slash(seated.ruleset, "reroll")
+    by_name = {client.name: client for client in seated}
+
+    def act(client, line: str) -> None:
+        client.type(line)
+        if pace:
+            realm.advance(pace)
+        else:
+            realm.run_until_quiet()
+
+    act(seated[0], f"{long} start")
+    for _ in range(20 * len(seated)):
+        seated[0].type(f"{long} status")
+        line = seated[0].chat.lines[-1]
+        if f"Round {number}; the round is over" in line:
+            return
+        found = DRAW_ACTOR.match(line)
+        if not found:
+            realm.advance(1)
+            continue
+        act(by_name[found.group(1)], roll if found.group(2) == "roll" else reroll)
+    raise RuntimeError(f"round {number} did not end")
+
+
 # How a round of each game family is played here: (realm, seated, round number, pace).
-GAMES = {"holdem": holdem_hand}
+GAMES = {"holdem": holdem_hand, "dice-poker": dice_poker_round}
 
 
 def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path,
