@@ -37,6 +37,8 @@ def test_widgets_by_name_by_path_and_through_the_tree(table):
     assert skoll.widget("GoldRollFrame.Amount") == skoll.widget("GoldRollFrameAmount")
     assert skoll.widget("GoldRollFrame.RollButton").text == "Roll"
     assert window["Inset"].name == "GoldRollFrameInset"
+    assert window.call("GetWidth") == 320 and window.call("GetPoint", 1)[0] == "CENTER"
+    assert [b.name for b in skoll.widgets("Button", "Roll")] == ["GoldRollFrameRollButton"]
     kids = [kid.name for kid in window.children()]
     assert kids[-4:] == ["GoldRollFrameAmount", "GoldRollFrameAnnounce",
                          "GoldRollFrameRollButton", "GoldRollFrameResetButton"]
@@ -104,6 +106,13 @@ def test_layout_is_each_visible_widgets_rectangle_by_the_games_rules(table):
     assert roll.rect == skoll.widget("GoldRollFrame.RollButton").rect == (366, 340, 90, 22)
     assert boxes["GoldRollFrameRollButtonText"].text == "Roll"
     assert "GoldRollFrame" not in {box.path for box in hati.layout()}  # hidden for Hati
+    # A check button's checked art shows only while checked; pushed and highlight art never.
+    checked = [box for box in skoll.layout() if box.texture and "CheckBox-Check" in box.texture]
+    assert [box.texture for box in checked] == ["Interface\\Buttons\\UI-CheckBox-Check"]
+    assert not [box for box in skoll.layout() if box.texture and "Highlight" in box.texture]
+    skoll.widget("GoldRollFrame.Announce").check(False)
+    assert not [box for box in skoll.layout() if box.texture and "CheckBox-Check" in box.texture]
+    skoll.widget("GoldRollFrame.Announce").check(True)
     hati.type("/goldroll")
     assert [box.rect for box in hati.layout()] == [box.rect for box in skoll.layout()]
 

@@ -147,3 +147,14 @@ def test_animation_groups_play_on_the_realms_clock(realm, edges):
     realm.advance(0.2)
     assert edges.run_lua("return EdgeFrame.Flash:IsPlaying(), EdgeLog[#EdgeLog]") == (
         False, "flash finished EdgeFrame")
+
+
+def test_basic_frame_templates(realm):
+    client = realm.login("Skoll")
+    assert client.run_lua("""
+        local f = CreateFrame('Frame', 'Basic', UIParent, 'BasicFrameTemplateWithInset')
+        f:SetSize(300, 200); f:SetPoint('CENTER'); f.TitleText:SetText('My addon')
+        f.CloseButton:Click()
+        return BasicTitleText:GetText(), f.InsetBg:GetObjectType(), f.TitleBg ~= nil,
+            BasicCloseButton == f.CloseButton, f:IsShown()
+    """) == ("My addon", "Texture", True, True, False)

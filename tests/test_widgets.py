@@ -325,3 +325,30 @@ def test_set_parent_moves_the_frame_and_its_visibility(client):
         f:SetParent(shown)
         return log, a, f:IsVisible(), shown:GetNumChildren(), hidden:GetNumChildren()
     """) == (["hide", "show"], False, True, 1, 0)
+
+
+def test_parentless_points_are_on_the_screen_and_text_sizes_a_font_string(client):
+    assert client.run_lua("""
+        local f = CreateFrame('Frame'); f:SetSize(100, 50); f:SetPoint('CENTER')
+        local s = f:CreateFontString(nil, 'ARTWORK', 'GameFontNormal'); s:SetPoint('LEFT')
+        s:SetText('Hello')
+        return {f:GetRect()}, s:GetWidth(), s:GetHeight(), s:GetStringWidth()
+    """) == ([462, 359, 100, 50], 33, 12, 33)
+
+
+def test_hidden_frames_get_events(client):
+    client.run_lua("""
+        Got = 0
+        local f = CreateFrame('Frame'); f:Hide(); f:RegisterEvent('PLAYER_TARGET_CHANGED')
+        f:SetScript('OnEvent', function() Got = Got + 1 end)
+    """)
+    client.fire("PLAYER_TARGET_CHANGED")
+    assert client.run_lua("return Got") == 1
+
+
+def test_create_and_init_from_mixin(client):
+    assert client.run_lua("""
+        local M = {}
+        function M:Init(a, b) self.sum = a + b end
+        return CreateAndInitFromMixin(M, 2, 3).sum
+    """) == 5
