@@ -93,6 +93,8 @@ class Realm:
         if flavour not in FLAVOURS:
             raise ValueError(f"flavour is one of {', '.join(FLAVOURS)}, not {flavour!r}")
         connected = ConnectedRealms(connected_realms)  # (checked before anything is made)
+        # Installed libraries (Ace3 and the like), found by folder name: see toc.find_file.
+        self.libraries = library_roots(libraries)
         self.seed = seed
         self.flavour = flavour
         self.fps = fps
@@ -112,8 +114,6 @@ class Realm:
         self.say_range, self.yell_range = say_range, yell_range
         self.start_epoch = start_epoch
         self.horizon = horizon
-        # Installed libraries (Ace3 and the like), found by folder name: see toc.find_file.
-        self.libraries = library_roots(libraries)
         self.social = Social(self)  # guilds and chat channels (channels.py)
         self.now = 0.0
         self.clients: dict[str, Client] = {}
