@@ -31,7 +31,8 @@ def test_load_steps_follow_includes_and_scripts_in_order_ignoring_file_name_case
     shown = [step.where if isinstance(step, UiElement) else step.chunkname for step in steps]
     assert shown == ["@Interface/AddOns/XmlEdges/sub/mixins.lua", "XmlEdges/sub/inner.xml:3",
                      "XmlEdges/sub/inner.xml:25", "XmlEdges/Edges.xml:3", "XmlEdges/Edges.xml:36",
-                     "XmlEdges/Edges.xml:39", "XmlEdges/Edges.xml:42"]
+                     "XmlEdges/Edges.xml:39", "XmlEdges/Edges.xml:42",
+                     "XmlEdges/Edges.xml:49"]
 
 
 def test_a_bom_and_inline_scripts_load_in_document_order(realm):
@@ -158,3 +159,17 @@ def test_basic_frame_templates(realm):
         return BasicTitleText:GetText(), f.InsetBg:GetObjectType(), f.TitleBg ~= nil,
             BasicCloseButton == f.CloseButton, f:IsShown()
     """) == ("My addon", "Texture", True, True, False)
+
+
+def test_scrolling_message_frames_from_xml_and_create_frame(edges):
+    # An intrinsic: its own OnLoad runs before the element's (intrinsicOrder="precall").
+    assert edges.run_lua("""
+        local f = CreateFrame('ScrollingMessageFrame', 'Made', UIParent)
+        f:SetSize(100, 30); f:SetPoint('TOP')
+        for i = 1, 4 do f:AddMessage('line ' .. i, 1, 0, 0) end
+        f:SetMaxLines(3); f:AddMessage('line 5')
+        return EdgeMessages:GetMessageInfo(1), EdgeMessages:GetNumMessages(), f:GetNumMessages(),
+            (f:GetMessageInfo(1))
+    """) == ("first line", 1, 3, "line 3")
+    lines = {box.path: box.extra["lines"] for box in edges.layout() if box.extra["lines"]}
+    assert lines == {"EdgeMessages": ["first line"], "Made": ["line 4", "line 5"]}

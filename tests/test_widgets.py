@@ -3,6 +3,8 @@ the events the game fires (lua/widgets.lua, widget_layout.lua, widget_methods.lu
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pyhost.flavours import FLAVOURS
@@ -352,3 +354,12 @@ def test_create_and_init_from_mixin(client):
         function M:Init(a, b) self.sum = a + b end
         return CreateAndInitFromMixin(M, 2, 3).sum
     """) == 5
+
+
+def test_the_widget_lua_files_stay_under_the_line_limit():
+    from test_codegen import MAX_LINES
+
+    folder = Path(__file__).parent.parent / "pyhost" / "harness" / "lua"
+    files = [*folder.glob("widget*.lua"), *folder.glob("uixml*.lua")]
+    assert len(files) == 7
+    assert {f.name: n for f in files if (n := len(f.read_text().splitlines())) > MAX_LINES} == {}

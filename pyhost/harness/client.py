@@ -41,8 +41,8 @@ API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
 # Run after wow.lua, before api.lua, in this order (lua/widgets.lua says what each holds).
 WIDGET_LUA = tuple((name, resources.files("pyhost.harness").joinpath(f"lua/{name}").read_bytes())
                    for name in ("widgets.lua", "widget_layout.lua", "widget_methods.lua",
-                                "widget_animations.lua", "uixml.lua", "widget_hands.lua",
-                                "blizzard_api.lua"))
+                                "widget_animations.lua", "uixml.lua", "uixml_animations.lua",
+                                "widget_hands.lua", "blizzard_api.lua"))
 SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 

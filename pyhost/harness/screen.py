@@ -166,7 +166,7 @@ def layout(client: Client) -> list[Box]:
     for entry in entries:
         extra = {key: entry.get(key) for key in ("color", "fill", "tint", "backdrop", "border",
                                                  "checked", "enabled", "alpha", "justify",
-                                                 "layer", "art")}
+                                                 "layer", "art", "lines")}
         boxes.append(Box(path=entry["path"], type=entry["type"], left=entry["left"],
                          bottom=entry["bottom"], width=entry["width"], height=entry["height"],
                          text=entry.get("text"), texture=entry.get("texture"),
@@ -247,6 +247,13 @@ def _draw(draw: Any, box: Box, xy: tuple[float, float, float, float]) -> None:
         live = e.get("enabled", True)
         draw.rectangle(xy, fill=(130, 20, 20, int(230 * alpha)) if live else
                        (70, 70, 70, int(230 * alpha)), outline=(220, 180, 60, int(255 * alpha)))
+    elif e.get("lines") is not None:
+        # A scrolling message frame: its lines that show, the newest at the bottom.
+        font = _font(12)
+        y = xy[3]
+        for line in reversed(e["lines"]):
+            y -= 14
+            draw.text((xy[0] + 2, y), line, fill=(255, 255, 255, int(255 * alpha)), font=font)
     elif e.get("backdrop"):
         draw.rectangle(xy, fill=_rgba(e["backdrop"], alpha, dim=0.3),
                        outline=_rgba(e.get("border"), alpha) if e.get("border") else None, width=2)

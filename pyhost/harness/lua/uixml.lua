@@ -15,7 +15,7 @@ local W = api.widgets
 local S, info_of = W.S, W.info_of
 
 local type, pairs, ipairs, tostring, tonumber, error = type, pairs, ipairs, tostring, tonumber, error
-local strlower, strupper, strgsub, strgmatch = string.lower, string.upper, string.gsub, string.gmatch
+local strlower, strgsub, strgmatch = string.lower, string.gsub, string.gmatch
 
 local templates = {} -- template name -> its element
 local intrinsics = {} -- an intrinsic element's tag -> its element (a tag of its own)
@@ -269,7 +269,10 @@ SPECIAL.Scripts = function(object, node, handlers)
 			local chunk, message = loadstring(code, script.chunk .. ":" .. tostring(script.line))
 			if chunk then fn = chunk() else host.report_error(message) end
 		end
-		if fn then
+		local order = a.intrinsicorder -- an intrinsic's own: before or after whatever else is set
+		if fn and (order == "precall" or order == "postcall") then
+			handlers[order .. ":" .. name] = fn
+		elseif fn then
 			local before = handlers[name]
 			if a.inherit == "prepend" and before then
 				local first, second = fn, before
@@ -349,8 +352,17 @@ local function build(object, nodes)
 	end
 	for _, node in ipairs(nodes) do apply_children(object, node, handlers, 2) end
 	local s = S[object]
-	for name, fn in pairs(handlers) do
-		if s.info.scripts[name] then object:SetScript(name, fn) end
+	for name in pairs(s.info.scripts) do
+		local pre, main, post = handlers["precall:" .. name], handlers[name], handlers["postcall:" .. name]
+		local fn = main
+		if pre or post then
+			fn = function(...)
+				if pre then pre(...) end
+				if main then main(...) end
+				if post then return post(...) end
+			end
+		end
+		if fn then object:SetScript(name, fn) end
 	end
 	for _, node in ipairs(nodes) do apply_children(object, node, handlers, 3) end
 	-- A button's text goes to its label, which its <ButtonText> (a kid) may have made.
@@ -438,8 +450,9 @@ end
 
 -- CreateFrame(type, name, parent, "A, B") and CreateTexture(..., inherits): the templates
 -- named, applied in order, then OnLoad.
-local function apply_templates(object, names, level)
+local function apply_templates(object, names, level, intrinsic)
 	local nodes = {}
+	if intrinsic then for _, n in ipairs(chain(intrinsics[intrinsic])) do nodes[#nodes + 1] = n end end
 	for _, name in ipairs(list(names)) do
 		local template = find_template(name)
 		if not template then
@@ -458,45 +471,14 @@ local function apply_templates(object, names, level)
 	end
 end
 W.set_templates(apply_templates)
+function W.intrinsic_kind(name)
+	local node = intrinsics[name]
+	if node then return (kind_of(node)) end
+end
 W.apply_templates = apply_templates
 
--- <Animations>: each <AnimationGroup> and its animations (<Alpha>, <Translation>, ...), with
--- their parentKeys, timings and scripts.
-local function with_scripts(object, node)
-	local handlers = {}
-	for _, child in ipairs(node) do
-		if child.tag == "Scripts" then SPECIAL.Scripts(object, child, handlers) end
-	end
-	for name, fn in pairs(handlers) do object:SetScript(name, fn) end
-end
-SPECIAL.Animations = function(object, node)
-	for _, g in ipairs(node) do
-		if g.tag == "AnimationGroup" then
-			local group = object:CreateAnimationGroup(W.resolve_name(g.a.name, object), g.a.inherits)
-			place(group, { g }, object)
-			if g.a.looping then group:SetLooping(strupper(g.a.looping)) end
-			if g.a.settofinalalpha then group:SetToFinalAlpha(truth(g.a.settofinalalpha)) end
-			for _, child in ipairs(g) do
-				local kind = child.tag ~= "Scripts" and host.xml_type(child.tag)
-				local info = kind and info_of(kind)
-				if info and info.isa_lower.animation then
-					local a = child.a
-					local animation = group:CreateAnimation(kind, W.resolve_name(a.name, group))
-					place(animation, { child }, group)
-					local f = S[animation].f
-					f.duration, f.order = tonumber(a.duration), tonumber(a.order) or 1
-					f.startDelay, f.endDelay = tonumber(a.startdelay), tonumber(a.enddelay)
-					f.fromAlpha, f.toAlpha = tonumber(a.fromalpha), tonumber(a.toalpha)
-					if a.childkey then animation:SetChildKey(a.childkey) end
-					with_scripts(animation, child)
-				elseif child.tag ~= "Scripts" then
-					warn(child, "unknown element <" .. child.tag .. "> in <AnimationGroup> is ignored")
-				end
-			end
-			with_scripts(group, g)
-		end
-	end
-end
+-- What uixml_animations.lua adds to: the child elements' handlers and the helpers they use.
+W.xml = { SPECIAL = SPECIAL, place = place, warn = warn, truth = truth }
 
 -- One element under <Ui>, as uixml.py writes it: `return { tag = ..., a = {...}, ... }`.
 function api.load_xml(code, where)

@@ -236,6 +236,15 @@ function api.layout()
 						entry.fill = entry.fill or colour(s.parent:GetStatusBarColor())
 					end
 				end
+				local lines = rawget(object, "pyhostLines") -- a ScrollingMessageFrame's
+				if type(lines) == "table" then
+					local shown, last = {}, #lines - (rawget(object, "pyhostOffset") or 0)
+					for i = last, 1, -1 do
+						if (last - i + 1) * 14 > height then break end
+						table.insert(shown, 1, lines[i][1])
+					end
+					entry.lines = shown
+				end
 				if isa.checkbutton then entry.checked = object:GetChecked() end
 				if isa.button or isa.editbox or isa.slider then entry.enabled = object:IsEnabled() end
 				if s.info.frame and object.backdropInfo then

@@ -425,6 +425,11 @@ function W.set_templates(fn) templates = fn end
 
 local function create_frame(frame_type, name, parent, template, id)
 	local info = info_of(frame_type)
+	local intrinsic -- an XML intrinsic such as ScrollingMessageFrame: its base type, then its own
+	if not info and W.intrinsic_kind and type(frame_type) == "string" then
+		local base = W.intrinsic_kind(frame_type)
+		if base then info, intrinsic = info_of(base), frame_type end
+	end
 	if not info or not info.frame or info.virtual then
 		error("CreateFrame: Unknown frame type '" .. tostring(frame_type) .. "'", 3)
 	end
@@ -433,19 +438,15 @@ local function create_frame(frame_type, name, parent, template, id)
 	if name ~= nil and type(name) ~= "string" then error("CreateFrame: name must be a string", 3) end
 	local frame = new_object(info, name, parent)
 	if id then S[frame].f.id = id end
-	if template ~= nil then
-		if type(template) ~= "string" then error("CreateFrame: template must be a string", 3) end
-		if templates then templates(frame, template, 4) end
-	end
+	if template ~= nil and type(template) ~= "string" then error("CreateFrame: template must be a string", 3) end
+	if (template ~= nil or intrinsic) and templates then templates(frame, template, 4, intrinsic) end
 	return frame
 end
 W.create_frame = create_frame
 
 function CreateFrame(frame_type, name, parent, template, id)
 	if type(frame_type) ~= "string" then error("CreateFrame: frameType must be a string", 2) end
-	local frame = create_frame(frame_type, name, parent, template, id)
-	if template ~= nil and W.loaded then W.loaded(frame) end
-	return frame
+	return (create_frame(frame_type, name, parent, template, id))
 end
 
 local function create_region(self, kind, name, layer, inherits, sublevel)

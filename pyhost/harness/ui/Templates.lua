@@ -119,3 +119,46 @@ function PyhostScrollBarMixin:Step(direction)
 	local step = self.scrollStep or (self:GetParent():GetHeight() / 2)
 	self:SetValue(self:GetValue() + direction * step)
 end
+
+-- ScrollingMessageFrame (an intrinsic in Templates.xml): lines kept, newest last, up to its
+-- maximum; scrolling moves which lines show (client.layout() gives the lines that show).
+ScrollingMessageFrameMixin = {}
+function ScrollingMessageFrameMixin:OnLoad()
+	self.pyhostLines, self.pyhostMaxLines, self.pyhostOffset = {}, 120, 0
+end
+function ScrollingMessageFrameMixin:AddMessage(text, r, g, b)
+	if not self.pyhostLines then self:OnLoad() end
+	local lines = self.pyhostLines
+	lines[#lines + 1] = { tostring(text), r or 1, g or 1, b or 1 }
+	while #lines > self.pyhostMaxLines do table.remove(lines, 1) end
+end
+function ScrollingMessageFrameMixin:BackFillMessage(text, r, g, b)
+	table.insert(self.pyhostLines, 1, { tostring(text), r or 1, g or 1, b or 1 })
+end
+function ScrollingMessageFrameMixin:Clear() self.pyhostLines, self.pyhostOffset = {}, 0 end
+function ScrollingMessageFrameMixin:GetNumMessages() return #self.pyhostLines end
+function ScrollingMessageFrameMixin:GetMessageInfo(index)
+	local line = self.pyhostLines[index]
+	if line then return line[1], line[2], line[3], line[4] end
+end
+function ScrollingMessageFrameMixin:SetMaxLines(count) self.pyhostMaxLines = count end
+function ScrollingMessageFrameMixin:GetMaxLines() return self.pyhostMaxLines end
+function ScrollingMessageFrameMixin:SetScrollOffset(offset)
+	self.pyhostOffset = math.max(0, math.min(offset, #self.pyhostLines - 1))
+end
+function ScrollingMessageFrameMixin:GetScrollOffset() return self.pyhostOffset end
+function ScrollingMessageFrameMixin:ScrollUp() self:SetScrollOffset(self.pyhostOffset + 1) end
+function ScrollingMessageFrameMixin:ScrollDown() self:SetScrollOffset(self.pyhostOffset - 1) end
+function ScrollingMessageFrameMixin:ScrollToBottom() self.pyhostOffset = 0 end
+function ScrollingMessageFrameMixin:ScrollToTop() self:SetScrollOffset(#self.pyhostLines) end
+function ScrollingMessageFrameMixin:PageUp() self:SetScrollOffset(self.pyhostOffset + 10) end
+function ScrollingMessageFrameMixin:PageDown() self:SetScrollOffset(self.pyhostOffset - 10) end
+function ScrollingMessageFrameMixin:AtBottom() return self.pyhostOffset == 0 end
+function ScrollingMessageFrameMixin:AtTop() return self.pyhostOffset >= #self.pyhostLines - 1 end
+-- Settings kept for the addon to read back; a headless client neither fades nor wraps.
+for _, setting in ipairs({ "Fading", "TimeVisible", "FadeDuration", "InsertMode", "JustifyH",
+	"Spacing", "IndentedWordWrap", "FontObject", "TextCopyable" }) do
+	local key = "pyhost" .. setting
+	ScrollingMessageFrameMixin["Set" .. setting] = function(self, value) self[key] = value end
+	ScrollingMessageFrameMixin["Get" .. setting] = function(self) return self[key] end
+end
