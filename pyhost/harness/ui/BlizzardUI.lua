@@ -154,14 +154,23 @@ if has("GameTooltip_Hide") then define("GameTooltip_Hide", function() GameToolti
 ------------------------------------------------------------------------------
 -- UIErrorsFrame: the red lines at the top of the screen (client.ui_errors lists them).
 
+-- It shows while a line is fresh: hidden until one comes, and for 5 seconds after the last.
 local errors = CreateFrame("MessageFrame", "UIErrorsFrame", UIParent)
 errors:SetSize(512, 60)
 errors:SetPoint("TOP", 0, -122)
+errors:SetFrameStrata("DIALOG")
+errors:Hide()
 local add_message = errors.AddMessage
 function errors:AddMessage(text, r, g, b, ...)
 	PYHOST_UI.error_line(tostring(text))
+	self.pyhostShownFor = 5
+	self:Show()
 	return add_message(self, text, r, g, b, ...)
 end
+errors:SetScript("OnUpdate", function(self, elapsed)
+	self.pyhostShownFor = (self.pyhostShownFor or 0) - elapsed
+	if self.pyhostShownFor <= 0 then self:Hide() end
+end)
 function errors:AddExternalErrorMessage(text) self:AddMessage(text, 1, 0.1, 0.1) end
 function errors:AddExternalWarningMessage(text) self:AddMessage(text, 1, 1, 0) end
 
@@ -169,11 +178,9 @@ function errors:AddExternalWarningMessage(text) self:AddMessage(text, 1, 1, 0) e
 -- The Minimap, for minimap buttons: a 140 x 140 frame at the top right of the screen.
 
 local cluster = CreateFrame("Frame", "MinimapCluster", UIParent)
-cluster:SetSize(192, 192)
-cluster:SetPoint("TOPRIGHT", 0, 0)
 local minimap = CreateFrame("Frame", "Minimap", cluster)
 minimap:SetSize(140, 140)
-minimap:SetPoint("CENTER", cluster, "TOP", 9, -92)
+minimap:SetPoint("TOPRIGHT", UIParent, "TOPRIGHT", -17, -22)
 local ground = minimap:CreateTexture("$parentBackground", "BACKGROUND")
 ground:SetAllPoints()
 ground:SetColorTexture(0.1, 0.25, 0.15, 1)
