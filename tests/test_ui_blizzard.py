@@ -156,8 +156,12 @@ def test_message_errors_and_chat_frames(skoll):
     assert skoll.run_lua("return DEFAULT_CHAT_FRAME == ChatFrame1, NUM_CHAT_WINDOWS, "
                          "ChatFrame3:GetObjectType(), ChatFrame1:GetID()") == (
         True, 10, "MessageFrame", 1)
-    skoll.run_lua("ChatFrame1:AddMessage('|cffff0000red|r line', 1, 0, 0)")
-    assert "|cffff0000red|r line" in skoll.chat
+    skoll.run_lua("ChatFrame1:AddMessage('|cffff0000red|r line', 1, 0, 0) "
+                  "DEFAULT_CHAT_FRAME:AddMessage('plain')")
+    assert skoll.chat.lines[-2:] == ["|cffff0000red|r line", "plain"]
+    assert skoll.chat.colours[-2:] == [(1, 0, 0), None]
+    skoll.run_lua("ChatFrame3:AddMessage('combat', 1, 1, 0)")
+    assert "combat" not in skoll.chat
 
 
 def test_the_globals(skoll, flavour):
@@ -199,3 +203,18 @@ def test_each_piece_exists_where_the_flavours_data_has_it(skoll, flavour):
         "function" if flavour == "mists" else "nil")
     with pytest.raises(LuaError, match="the WoW API GetChannelDisplayInfo is not implemented"):
         skoll.run_lua("return GetChannelDisplayInfo(1)")
+
+
+def test_find_visible_c_sound_and_the_error_frame_fading(skoll, flavour):
+    skoll.run_lua("A = { id = 1 } StaticPopup_Show('BET', '1', 'x', A)")
+    assert skoll.run_lua("return StaticPopup_FindVisible('BET', A) == StaticPopup1, "
+                         "StaticPopup_FindVisible('BET', {}) == nil") == (True, True)
+    if api(flavour).has("C_Sound.PlaySound"):
+        assert skoll.run_lua("return C_Sound.PlaySound(12)") == (True, 1)
+        assert skoll.sounds[-1] == (12, None)
+    skoll.run_lua("UIErrorsFrame:AddMessage('Too far away')")
+    assert skoll.widget("UIErrorsFrame").visible
+    skoll.realm.run_for(4)
+    assert skoll.widget("UIErrorsFrame").visible
+    skoll.realm.run_for(2)
+    assert not skoll.widget("UIErrorsFrame").shown

@@ -142,3 +142,25 @@ def test_channels_on_classic_refuse_addon_messages_but_carry_chat(tmp_path):
     skoll.type("/1 hi")
     realm.run_until_quiet()
     assert "[1. Dice] [Skoll]: hi" in riggs.chat
+
+
+def test_channel_list_and_guild_roster_updates(realm, players):
+    skoll, riggs, _, _ = players
+    skoll.type("/join Dice")
+    skoll.type("/join Trivia")
+    skoll.type("/leave 1")
+    assert skoll.run_lua("return GetChannelList()") == (2, "Trivia", False)
+    skoll.type("/join Poker")
+    assert skoll.run_lua("return GetChannelName('Poker')") == (1, "Poker", 0, False)
+    riggs.type("/5 anyone?")
+    assert riggs.chat.lines[-1] == "No channel '5'."
+    realm.guild("Tavern Regulars", skoll, riggs)
+    skoll.run_lua("HEARD = {} local f = CreateFrame('Frame') "
+                  "f:RegisterEvent('GUILD_ROSTER_UPDATE') f:SetScript('OnEvent', "
+                  "function(_, e, a) HEARD[#HEARD + 1] = e .. tostring(a) end)")
+    skoll.run_lua("C_GuildInfo.GuildRoster()")
+    assert skoll.run_lua("return HEARD") == ["GUILD_ROSTER_UPDATEfalse"]
+    assert riggs.run_lua("return GetGuildInfo('party1')") is None  # no group: no unit
+    realm.party(skoll, riggs)
+    assert riggs.run_lua("return GetGuildInfo('party1')") == (
+        "Tavern Regulars", "Guild Master", 0, None)

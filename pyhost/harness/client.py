@@ -85,9 +85,12 @@ class ChatFrame:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        # Each line's colour as AddMessage gave it, (r, g, b), or None (the frame's own).
+        self.colours: list[tuple[float, float, float] | None] = []
 
-    def add(self, line: str) -> None:
+    def add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
         self.lines.append(line)
+        self.colours.append(colour)
 
     def __contains__(self, wanted: object) -> bool:
         return any(str(wanted) in line for line in self.lines)
@@ -115,6 +118,7 @@ class ChatFrame:
 
     def clear(self) -> None:
         self.lines.clear()
+        self.colours.clear()
 
     def matching(self, wanted: str) -> list[str]:
         return [line for line in self.lines if wanted in line]
@@ -508,7 +512,9 @@ class Client:
             "date": self._date,
             "now": realm.game_time,
             "set_updating": self._set_updating,
-            "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(text(line)),
+            "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(
+                text(line), None if r is None else (r, g if g is not None else 1.0,
+                                                    b if b is not None else 1.0)),
             "schedule": lambda timer, delay: realm.schedule_timer(self, timer, float(delay)),
             "cancel": lambda timer: realm.cancel_timer(self, timer),
             "unit": lambda unit, what, category=None: realm.unit_info(

@@ -80,16 +80,16 @@ end
 -- A canvas waits in the panel, hidden, until its category is opened (*assumed*: the game
 -- moves it into the panel only when shown; an addon's frame made on UIParent would otherwise
 -- stand on the screen).
-local function canvas(frame)
+local function into_panel(frame)
 	frame:SetParent(panel.Container)
 	frame:Hide()
 	return frame
 end
 function Settings.RegisterCanvasLayoutCategory(frame, name)
-	return new_category(name, "canvas", canvas(frame))
+	return new_category(name, "canvas", into_panel(frame))
 end
 function Settings.RegisterCanvasLayoutSubcategory(parent, frame, name)
-	return new_category(name, "canvas", canvas(frame), parent)
+	return new_category(name, "canvas", into_panel(frame), parent)
 end
 function Settings.RegisterVerticalLayoutCategory(name) return new_category(name, "vertical") end
 function Settings.RegisterVerticalLayoutSubcategory(parent, name)
@@ -166,7 +166,8 @@ function Settings.RegisterAddOnSetting(category, ...)
 	end
 	variable, key, store, kind, name, default = ...
 	if type(store) ~= "table" then
-		error("Usage: Settings.RegisterAddOnSetting(category, variable, variableKey, variableTbl, variableType, name, defaultValue)", 2)
+		error("Usage: Settings.RegisterAddOnSetting(category, variable, variableKey, variableTbl, "
+			.. "variableType, name, defaultValue)", 2)
 	end
 	if store[key] == nil then store[key] = default end
 	return register(category, variable, name, kind, default,
@@ -224,7 +225,9 @@ local function control(kind, category, setting, options, tooltip)
 	category.layout:AddInitializer(initializer)
 	return initializer
 end
-local function create_checkbox(category, setting, tooltip) return control("checkbox", category, setting, nil, tooltip) end
+local function create_checkbox(category, setting, tooltip)
+	return control("checkbox", category, setting, nil, tooltip)
+end
 local function create_dropdown(category, setting, options, tooltip)
 	return control("dropdown", category, setting, options, tooltip)
 end

@@ -1,5 +1,5 @@
--- Static popups: StaticPopupDialogs, StaticPopup_Show, StaticPopup_Hide and the rest, on four
--- real frames (StaticPopup1..4) with their text, buttons (button1..button4, labelled from the
+-- Static popups: StaticPopupDialogs, StaticPopup_Show, StaticPopup_Hide and the rest, on up to
+-- four real frames (StaticPopup1..4, each made when first needed) with their text, buttons (button1..button4, labelled from the
 -- dialog's button1..button4), edit box and the dialog's handlers, as Blizzard's
 -- StaticPopup.lua runs them (written for the realm, not copied):
 -- - Show: a dialog of the same name already shown is hidden first (with OnCancel unless
@@ -72,7 +72,7 @@ local function make_dialog(i)
 			dialog:Hide()
 		end
 	end)
-	box:SetScript("OnTextChanged", function(self, userInput)
+	box:SetScript("OnTextChanged", function(self)
 		local info = info_of(dialog)
 		if info and info.EditBoxOnTextChanged then info.EditBoxOnTextChanged(self, dialog.data) end
 	end)
@@ -103,8 +103,9 @@ local function make_dialog(i)
 	return dialog
 end
 
+-- Made when first needed (the game makes all four at load; making them here would take the
+-- interface's load past a low instruction_limit).
 local dialogs = {}
-for i = 1, STATICPOPUP_NUMDIALOGS do dialogs[i] = make_dialog(i) end
 
 local function visible(which, data)
 	for _, dialog in ipairs(dialogs) do
@@ -144,6 +145,10 @@ local function show(which, text_arg1, text_arg2, data, inserted)
 	dialog = nil
 	for _, candidate in ipairs(dialogs) do
 		if not candidate:IsShown() then dialog = candidate break end
+	end
+	if not dialog and #dialogs < STATICPOPUP_NUMDIALOGS then
+		dialog = make_dialog(#dialogs + 1)
+		dialogs[#dialogs + 1] = dialog
 	end
 	if not dialog then return nil end
 	dialog.which, dialog.data, dialog.data2 = which, data, nil

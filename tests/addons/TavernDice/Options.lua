@@ -1,5 +1,5 @@
 -- The options panel, through Settings: announce the winner, the highest roll, the channel.
-local addonName, ns = ...
+local _, ns = ...
 
 function ns.RegisterOptions()
 	local category = Settings.RegisterVerticalLayoutCategory("Tavern Dice")

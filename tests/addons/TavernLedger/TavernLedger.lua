@@ -1,6 +1,4 @@
 -- Tavern Ledger: writes down every roll it sees, in LibDiceFormat's words.
-local addonName, ns = ...
-
 local format = LibStub("LibDiceFormat-1.0")
 local names = LibStub("LibTavernNames-1.0")
 TavernLedgerLines = {}
