@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from ..rules import Ruleset
-from .context import draw_context, holdem_context
+from .context import draw_context, holdem_context, vitaji_context
 from .luadata import lua
 
 # Each game flow with an addon: its files in .toc load order, as `folder/name` under `lua/`,
@@ -50,7 +50,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "dicepoker/DicePokerGame.lua"),
 }
 # What the templates know of a ruleset, by game flow.
-CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context}
+CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "vitaji": vitaji_context}
 SOURCES = resources.files("pyhost.codegen") / "lua"
 
 
