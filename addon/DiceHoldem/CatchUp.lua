@@ -307,7 +307,8 @@ Comm.on("ROLLED", function(sender, rolled)
 	local dice = flow.shared_dice(rolled.street, rolled.dice)
 	if not dice or session.rolls[rolled.street] then return end
 	session.rolls[rolled.street] = dice -- the host's word, marked so here and in the log
-	CatchUp.note(L.AWAY_STREET:format(ns.Rules.deal.streets[rolled.street], session.hands,
+	CatchUp.note(L.AWAY_STREET:format(ns.Rules.deal.streets[rolled.street] or ("roll " .. rolled.street),
+		session.hands,
 		Session.short(session.host)))
 	flow.apply_rolls()
 end)

@@ -48,6 +48,18 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                    "dicepoker/DicePokerGame.lua"),
+    # Vitaji: one numbered die a round; its engine (vitaji/), then the draw table.
+    "vitaji": ("core/Text.lua", "draw/DrawLocales.lua", "vitaji/VitajiLocales.lua",
+               "holdem/Dice.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
+               "vitaji/VitajiBetting.lua", "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua",
+               "vitaji/VitajiEnd.lua",
+               "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
+               "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
+               "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
+               "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
+               "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+               "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+               "vitaji/VitajiGame.lua"),
 }
 # What the templates know of a ruleset, by game flow.
 CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "vitaji": vitaji_context}

@@ -214,7 +214,13 @@ def vitaji_context(ruleset: VitajiRules) -> dict[str, Any]:
             "id": ruleset.id,
             "name": ruleset.name,
             "sides": ruleset.sides,
-            "deal": {"rounds": deal.rounds, "rerolls": deal.rerolls, "preset": deal.preset},
+            # The die's faces as the draw table shows them (holdem/Dice.lua), one die a roll.
+            "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph}
+                      for f in ruleset.dice.faces],
+            "faces_by_rank": list(range(ruleset.sides, 0, -1)),
+            "hands": {"order": []},
+            "deal": {"rounds": deal.rounds, "rerolls": deal.rerolls, "preset": deal.preset,
+                     "dice": 1},
             "table": {
                 "min_players": table.min_players, "max_players": table.max_players,
                 "starting_bank": table.starting_bank, "currency": table.currency,

@@ -41,14 +41,14 @@ function DrawTable.roll()
 	end)
 end
 
--- This player's turn (a keep, with the faces kept): checked here, then sent to everyone.
--- True if it went.
-function DrawTable.turn(op, dice)
+-- This player's turn (a keep, with the faces kept; a bet, with its amount): checked here, then
+-- sent to everyone. True if it went.
+function DrawTable.turn(op, dice, amount)
 	if not seated_here() then return false end
-	local reason = refusal(Comm.me(), op, dice)
+	local reason = refusal(Comm.me(), op, dice, amount)
 	if reason then say(Text.safe(reason, Text.LINE)) return false end
 	local text = dice and #dice > 0 and Dice.encode(dice) or nil -- (keeping nothing: no dice)
-	Record.turn(Comm.me(), op, nil, text)
+	Record.turn(Comm.me(), op, amount, text)
 	return true
 end
 

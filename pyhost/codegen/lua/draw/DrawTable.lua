@@ -73,11 +73,13 @@ local function copy(value, seen)
 	return setmetatable(out, getmetatable(value))
 end
 
-local function refusal(player, op, dice)
+local function refusal(player, op, dice, amount)
 	local current = live()
 	if not current then return L.ROUND_OVER end
-	local trial = copy(current, { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands })
-	local events, reason = trial:act(player, op, dice)
+	local kept = { [ns.Rules] = ns.Rules } -- (the game's data, not copied)
+	if ns.Hands then kept[ns.Hands] = ns.Hands end
+	local trial = copy(current, kept)
+	local events, reason = trial:act(player, op, dice, amount)
 	if not events then return reason end
 end
 
@@ -310,7 +312,7 @@ local function act(player, op, amount, dice)
 		faces = Dice.decode(dice)
 		if not faces then return nil end
 	end
-	return current:act(player, op, faces)
+	return current:act(player, op, faces, tonumber(amount)) -- (a game that bets reads the amount)
 end
 
 ------------------------------------------------------------------------------
