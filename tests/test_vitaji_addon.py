@@ -17,6 +17,7 @@ from pyhost.engine.vitaji import VitajiGame
 from pyhost.engine.vitaji.game import Step
 from pyhost.harness import Client, Realm
 from pyhost.rules import load_ruleset
+from realm_helpers import lose, send_addon
 
 VITAJI = load_ruleset("vitaji")
 NAMES = ["Skoll", "Riggs", "Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -135,3 +136,218 @@ def test_a_party_plays_a_game_to_the_end_and_every_copy_agrees(realm, tmp_path, 
         assert engine_lines(client, since[client.name], texts) == texts, client.name
         assert status(realm, client)[2] == expected
     assert sum(expected.values()) == count * VITAJI.table.starting_bank
+
+
+def test_a_known_game_pays_the_pot_to_the_highest_score(realm, tmp_path):
+    seated = vitaji_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {"Skoll": 100, "Riggs": 100})
+    for number in range(1, 6):
+        if number > 1:
+            play(realm, skoll, "/vbet 5")
+            play(realm, riggs, "/vbet")
+        mirror.die("Skoll", 6, "/vroll")
+        mirror.die("Riggs", 2, "/vroll")
+        play(realm, skoll, "/vpass")
+        if number == 1:
+            mirror.die("Riggs", 5, "/vreroll")
+        play(realm, riggs, "/vpass")
+        if number == 1:
+            play(realm, skoll, "/vpass")
+    for client in seated:
+        lines = client.chat.lines
+        assert "Riggs rerolls: 5 (1 rerolls left)" in lines, client.name
+        assert "Skoll wins the pot of 60 with 30" in lines, client.name
+        assert status(realm, client)[2] == {"Skoll": 130, "Riggs": 70}
+    assert realm.errors() == []
+
+
+# -- hostile clients and bad input ---------------------------------------------------------
+
+
+def awaited(seated, client, game=1, roll=1):
+    return fairplay.draw_range(seated.table_id, game, client.full_name, roll,
+                               seated.ruleset.dice.count, 1)
+
+
+def test_a_roll_early_in_the_wrong_range_or_another_players_never_binds(realm, tmp_path):
+    seated = vitaji_table(realm, tmp_path, 3)
+    skoll, riggs, _ada = seated
+    low, high = awaited(seated, skoll)
+    assert high - low + 1 == 6
+    # Early: Skoll rolls his game-1 range before the game starts.
+    realm.script_rolls(low + 5, by=skoll.full_name, bounds=(low, high))
+    skoll.run_lua(f"RandomRoll({low}, {high})")
+    realm.run_until_quiet()
+    play(realm, skoll, "/vitaji start")
+    assert status(realm, riggs)[1] == f"Skoll to roll (1 die: {low}-{high})"
+    # Another player's roll in Skoll's range; Skoll's plain /roll 6, not the awaited range.
+    riggs.run_lua(f"RandomRoll({low}, {high})")
+    realm.run_until_quiet()
+    skoll.run_lua("RandomRoll(1, 6)")
+    realm.run_until_quiet()
+    for client in seated:
+        assert status(realm, client)[1] == f"Skoll to roll (1 die: {low}-{high})", client.name
+        assert f"Skoll rolled 1-6, not the awaited range {low}-{high}: it does not count." \
+            in client.chat.lines
+    # The first roll in the range after the start binds.
+    script_die(realm, seated, skoll, 1, 1, 2)
+    play(realm, skoll, "/vroll")
+    for client in seated:
+        assert "Skoll rolls 2" in client.chat.lines and "Skoll rolls 6" not in client.chat.lines
+        assert status(realm, client)[1].startswith("Riggs to roll"), client.name
+    assert realm.errors() == []
+
+
+def test_a_repeated_roll_counts_once_and_a_reroll_is_called_before_it_is_rolled(realm,
+                                                                                 tmp_path):
+    seated = vitaji_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/vitaji start")
+    low, high = script_die(realm, seated, skoll, 1, 1, 4)
+    play(realm, skoll, "/vroll")
+    realm.script_rolls(low + 5, by=skoll.full_name, bounds=(low, high))
+    skoll.run_lua(f"RandomRoll({low}, {high})")
+    realm.run_until_quiet()
+    for client in seated:  # (Riggs's roll is awaited now: Skoll's line is nobody's here)
+        assert "Skoll rolls 6" not in client.chat.lines, client.name
+        assert status(realm, client)[1].startswith("Riggs to roll"), client.name
+    script_die(realm, seated, riggs, 1, 1, 3)
+    play(realm, riggs, "/vroll")
+    # Skoll's second roll's range, rolled before he calls a reroll: early, it never counts.
+    low2, high2 = awaited(seated, skoll, roll=2)
+    realm.script_rolls(low2 + 5, by=skoll.full_name, bounds=(low2, high2))
+    skoll.run_lua(f"RandomRoll({low2}, {high2})")
+    realm.run_until_quiet()
+    for client in seated:
+        assert "Skoll rolls 6" not in client.chat.lines, client.name
+        assert status(realm, client)[1] == "Skoll to act", client.name
+    script_die(realm, seated, skoll, 1, 2, 1)
+    play(realm, skoll, "/vreroll")
+    for client in seated:
+        assert "Skoll rerolls: 1 (1 rerolls left)" in client.chat.lines, client.name
+        assert "Skoll rerolls: 6 (1 rerolls left)" not in client.chat.lines, client.name
+    assert realm.errors() == []
+
+
+def test_bad_commands_and_turns_out_of_turn_change_nothing(realm, tmp_path):
+    seated = vitaji_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/vitaji start")
+    script_die(realm, seated, skoll, 1, 1, 4)
+    play(realm, skoll, "/vroll")
+    before = [status(realm, client) for client in seated]
+    bad = {
+        "/vbet 10": "Skoll cannot bet now: it is Riggs's turn to roll",
+        "/vbet x": "/vbet [N]: N is a whole number of tria, not x.",
+        "/vpass": "Skoll cannot pass now: it is Riggs's turn to roll",
+        "/vitaji bonus triple": "/vitaji bonus add|double|reroll, not triple.",
+        "/vitaji frobnicate": "Unknown command 'frobnicate': /vhelp lists them.",
+    }
+    for line, said in bad.items():
+        mark = len(skoll.chat.lines)
+        play(realm, skoll, line)
+        assert skoll.chat.lines[mark:] == [said], line
+    mark = len(riggs.chat.lines)
+    play(realm, riggs, "/vpass")
+    assert riggs.chat.lines[mark:] == ["Riggs cannot pass now: Riggs may roll"]
+    assert [status(realm, client) for client in seated] == before
+    assert realm.errors() == []
+
+
+@pytest.mark.parametrize("op", ["die", "bet", "reroll"])
+def test_a_forged_turn_changes_nothing(realm, tmp_path, op):
+    """A TURN that names another player, or carries a die: the die is never a TURN's."""
+    seated = vitaji_table(realm, tmp_path, 3)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    script_die(realm, seated, skoll, 1, 1, 4)
+    play(realm, skoll, "/vroll")
+    player = riggs.full_name if op == "die" else skoll.full_name
+    forged = "\t".join(["3", "TURN", seated.table_id, "1", "1", op, player, "5", "1", "", "",
+                        "6" if op != "bet" else ""])
+    sender = riggs if op != "die" else ada
+    send_addon(sender, VITAJI.addon.prefix, forged)
+    realm.run_until_quiet()
+    for client in seated:
+        assert status(realm, client)[1].startswith("Riggs to roll"), (op, client.name)
+        assert "Riggs rolls 6" not in client.chat.lines
+    assert realm.errors() == []
+
+
+@pytest.mark.parametrize("stage", ["roll", "reroll", "bet"])
+def test_a_player_who_does_not_act_in_time_stands(realm, tmp_path, stage):
+    seated = vitaji_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/vitaji start")
+    script_die(realm, seated, skoll, 1, 1, 4)
+    play(realm, skoll, "/vroll")
+    if stage != "roll":
+        script_die(realm, seated, riggs, 1, 1, 3)
+        play(realm, riggs, "/vroll")
+        play(realm, skoll, "/vpass")
+    if stage == "bet":
+        play(realm, riggs, "/vpass")
+        play(realm, skoll, "/vpass")
+        play(realm, skoll, "/vbet 5")
+    realm.advance(65)
+    realm.run_until_quiet()
+    expected = {"roll": ["Riggs never rolled: the die counts 1.", "Riggs rolls 1"],
+                "reroll": ["Riggs did not act in time: he passes.", "Riggs passes"],
+                "bet": ["Riggs did not bet in time: he meets it.", "Riggs meets 5 (5 more)"]}[stage]
+    for client in seated:
+        lines = client.chat.lines
+        assert all(line in lines for line in expected), (client.name, lines[-12:])
+    assert realm.errors() == []
+
+
+def test_a_client_that_missed_a_roll_line_takes_the_hosts_record(realm, tmp_path):
+    seated = vitaji_table(realm, tmp_path, 3)
+    skoll, _riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    low, high = awaited(seated, skoll)
+    lost = lose(ada, "CHAT_MSG_SYSTEM", lambda args: f"({low}-{high})" in str(args[0]))
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    mirror.die("Skoll", 5, "/vroll")
+    mirror.engine.act("Skoll", "roll", dice=[5])
+    assert lost
+    realm.advance(30)
+    realm.run_until_quiet()
+    mirror.play_out(random.Random("missed"))
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    for client in seated:
+        assert status(realm, client)[2] == expected, client.name
+    assert any(line.startswith("Caught up with Skoll's table") for line in ada.chat.lines)
+    assert realm.errors() == []
+
+
+@pytest.mark.parametrize("who", [0, 1], ids=["the host", "a player"])
+def test_a_reload_mid_game_carries_on(realm, tmp_path, who):
+    seated = vitaji_table(realm, tmp_path, 3)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("reload")
+    for _ in range(12):
+        mirror.step(chooser)
+    seated[who].reload()
+    realm.run_until_quiet()
+    realm.advance(20)
+    realm.run_until_quiet()
+    mirror.play_out(chooser)
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    for client in seated:
+        assert status(realm, client)[2] == expected, client.name
+    assert realm.errors() == []
+
+
+def test_help_lists_the_short_commands_and_the_long_form(realm, tmp_path):
+    seated = vitaji_table(realm, tmp_path, 2)
+    mark = len(seated[0].chat.lines)
+    play(realm, seated[0], "/vhelp")
+    lines = seated[0].chat.lines[mark:]
+    assert lines[0] == "Vitaji commands:"
+    for command in VITAJI.addon.commands.values():
+        assert any(line.startswith(f"/{command}") for line in lines), command
+    assert any(line.startswith("/vitaji bonus add|double|reroll") for line in lines)
+    assert realm.errors() == []
