@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
+from click.testing import CliRunner
 
 from addon_table import Seated, build_addon, play, seat_table
 from pyhost import fairplay
+from pyhost.cli import main
 from pyhost.engine import Seat
 from pyhost.engine.vitaji import VitajiGame
 from pyhost.engine.vitaji.game import Step
+from pyhost.engine.vitaji.scoresheet import Sheet
+from pyhost.engine.vitaji.sheetfile import read_sheets
 from pyhost.harness import Client, Realm
 from pyhost.rules import load_ruleset
 from realm_helpers import lose, send_addon
@@ -350,4 +355,47 @@ def test_help_lists_the_short_commands_and_the_long_form(realm, tmp_path):
     for command in VITAJI.addon.commands.values():
         assert any(line.startswith(f"/{command}") for line in lines), command
     assert any(line.startswith("/vitaji bonus add|double|reroll") for line in lines)
+    assert realm.errors() == []
+
+
+# -- the scoresheet ------------------------------------------------------------------------
+
+
+def full_names(sheet: Sheet, seated: Seated) -> Sheet:
+    """The sheet with each short name made the full one the addon keeps."""
+    full = {client.name: client.full_name for client in seated}
+
+    def keyed(mapping):
+        return {full[name]: value for name, value in mapping.items()}
+
+    rows = [{key: (keyed(value) if isinstance(value, dict) else
+                   [full[n] for n in value] if isinstance(value, list) else value)
+             for key, value in row.items()} for row in sheet.rows]
+    return replace(sheet, players=[full[n] for n in sheet.players], teams=keyed(sheet.teams),
+                   rows=rows, rolloffs=[keyed(off) for off in sheet.rolloffs],
+                   winners=[full[n] for n in sheet.winners])
+
+
+def test_the_scoresheet_is_shown_in_game_and_kept_for_pyhost_scoresheet(realm, tmp_path):
+    seated = vitaji_table(realm, tmp_path, 3)
+    skoll = seated[0]
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    mirror.play_out(random.Random("sheet"))
+    expected = full_names(Sheet.of_game(mirror.engine), seated).text()
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/vscore")  # (in game: the short names)
+    assert "\n".join(skoll.chat.lines[mark:]) == Sheet.of_game(mirror.engine).text()
+    # A second game, then the file as the client writes it at logout.
+    play(realm, skoll, "/vitaji start")
+    banks = {seat.name: seat.bank for seat in mirror.engine.seats}
+    second = Mirror(realm, seated, 2, banks, first=1)
+    second.play_out(random.Random("sheet 2"))
+    skoll.logout()
+    path = skoll.saved_path(skoll.addons["Vitaji"].toc, False)
+    sheets = read_sheets(path)
+    assert [sheet.text() for sheet in sheets] == [
+        expected, full_names(Sheet.of_game(second.engine), seated).text()]
+    result = CliRunner().invoke(main, ["scoresheet", str(path), "--game", "1"])
+    assert result.exit_code == 0 and result.output.rstrip("\n") == expected
     assert realm.errors() == []

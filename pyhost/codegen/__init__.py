@@ -52,7 +52,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
     "vitaji": ("core/Text.lua", "draw/DrawLocales.lua", "vitaji/VitajiLocales.lua",
                "holdem/Dice.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
                "vitaji/VitajiBetting.lua", "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua",
-               "vitaji/VitajiEnd.lua",
+               "vitaji/VitajiEnd.lua", "vitaji/VitajiSheet.lua",
                "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
                "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
                "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",

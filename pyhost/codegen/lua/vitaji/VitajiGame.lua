@@ -7,7 +7,8 @@
 -- the plain /roll N). Loads last but for nothing.
 local _, ns = ...
 
-local L, Vitaji, DrawTable, DrawSlash = ns.L, ns.Vitaji, ns.DrawTable, ns.DrawSlash
+local L, Vitaji, DrawTable, DrawSlash, Sheet = ns.L, ns.Vitaji, ns.DrawTable, ns.DrawSlash, ns.VitajiSheet
+local RULES = ns.Rules
 local Step = Vitaji.Step
 local index = ns.VitajiWords.index
 
@@ -50,8 +51,29 @@ end
 local function event(text, player) return { kind = "call", text = text, player = player, chips = 0, dice = {},
 	details = {} } end
 
+-- A game over is kept: its scoresheet goes in the SavedVariables once (a replay of the same
+-- game, catching up, finds it there).
+local function keep_sheet(round)
+	local session = DrawTable.session()
+	if not round.game:over() or round.kept or not session then return end
+	round.kept = true
+	local db = _G[RULES.addon.saved_variables]
+	if type(db) ~= "table" then return end
+	db.scoresheets, db.sheets_of = db.scoresheets or {}, db.sheets_of or {}
+	local key = session.id .. "#" .. session.hands
+	if db.sheets_of[key] then return end
+	db.scoresheets[#db.scoresheets + 1] = Sheet.of_game(round.game)
+	db.sheets_of[key] = #db.scoresheets
+end
+
 -- One action: a die ("die", its face in `dice`), or a turn (op, the amount of a bet).
 function Methods:act(player, op, dice, amount)
+	local events, why = self:apply(player, op, dice, amount)
+	if events then keep_sheet(self) end
+	return events, why
+end
+
+function Methods:apply(player, op, dice, amount)
 	local game = self.game
 	if op == "die" then
 		local name = self:wanted()
@@ -80,6 +102,12 @@ end
 -- nothing), else drops out; a roll never made counts 1; a called reroll never rolled, or a
 -- reroll never called, is a pass; a triple's bonus is added. True if it applied.
 function Game.stand(round, player)
+	local stood = Game.stand_in(round, player)
+	keep_sheet(round)
+	return stood
+end
+
+function Game.stand_in(round, player)
 	local game = round.game
 	if game:to_act() ~= player then return false end
 	local short, say = ns.Session.short, ns.Session.say
@@ -157,6 +185,21 @@ function actions.bonus(args)
 		return
 	end
 	DrawTable.turn("bonus_" .. choice)
+end
+
+-- The scoresheet of the game in play, or of the last one kept.
+function actions.score()
+	local round, say = DrawTable.round(), ns.Session.say
+	local sheet = round and Sheet.of_game(round.game)
+	if not sheet then
+		local db = _G[RULES.addon.saved_variables]
+		local sheets = type(db) == "table" and db.scoresheets or {}
+		sheet = sheets[#sheets]
+	end
+	if not sheet then say(L.NO_SHEET) return end
+	for _, line in ipairs(Sheet.lines(Sheet.renamed(sheet, ns.Session.short))) do
+		say(ns.Text.safe(line, ns.Text.LINE))
+	end
 end
 
 DrawTable.use(Game)
