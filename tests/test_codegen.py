@@ -45,7 +45,8 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "VitajiLocales.lua",
                 "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
                 "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
                 "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "CatchUp.lua",
-                "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "VitajiGame.lua"]
+                "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "VitajiResume.lua",
+                "VitajiGame.lua"]
 
 
 def test_the_build_is_the_same_bytes_every_time():
@@ -67,7 +68,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DiceHoldem: up to date (39 files)" in result.output
     assert "addon/DicePoker: up to date (29 files)" in result.output
     assert "addon/TaurenHoldem: up to date (39 files)" in result.output
-    assert "addon/Vitaji: up to date (34 files)" in result.output
+    assert "addon/Vitaji: up to date (35 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():

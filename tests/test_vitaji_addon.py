@@ -64,7 +64,7 @@ class Mirror:
                    face)
         play(self.realm, self.by_name[name], command)
 
-    def step(self, chooser: random.Random) -> None:
+    def step(self, chooser: random.Random, drops: bool = True) -> None:
         engine = self.engine
         name = engine.to_act()
         client = self.by_name[name]
@@ -80,7 +80,7 @@ class Mirror:
                 level = betting.level + 1
                 play(self.realm, client, f"/vitaji raise {level}")
                 engine.act(name, "raise", level)
-            elif "meet" in legal and chooser.random() < 0.95:
+            elif "meet" in legal and (chooser.random() < 0.95 or not drops):
                 play(self.realm, client, "/vbet")
                 engine.act(name, "meet")
             else:

@@ -145,6 +145,7 @@ local function after(events)
 	end
 	await()
 	Ledger.remember(session)
+	if game.after and live() then game.after(live(), session) end -- (a long game's checkpoint)
 	current = live()
 	if not current or session.catching_up or current:to_act() ~= Comm.me() then return end
 	if current:wanted() then
@@ -445,7 +446,8 @@ end
 
 -- The game plugs in: `new_round(seats, starter)` (its engine), `roll_op(round)`, `TURN_OPS`,
 -- `stand(round, player)` (what a timeout does; true if it did), `lying(round, player)`,
--- `keep_prompt()`. Then the flow plugs into the table core.
+-- `keep_prompt()`, and optionally `after(round, session)` (after each step: a long game may
+-- shorten its record there). Then the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)

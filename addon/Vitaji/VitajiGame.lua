@@ -35,6 +35,7 @@ function Game.new_round(seats, starter)
 	return setmetatable({ game = game, counts = {} }, Round)
 end
 function Game.roll_op() return "die" end
+Game.after = ns.VitajiResume.after
 
 function Methods:over() return self.game:over() end
 function Methods:to_act() return self.game:to_act() end
