@@ -216,6 +216,7 @@ LEDGER = {
                     "type"}, set()),
     "VitajiEnd.lua": ({"ipairs", "math", "next", "pairs", "table", "tostring"}, set()),
     "VitajiSheet.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
+    "VitajiResume.lua": ({"ipairs", "table", "tonumber", "tostring"}, set()),
     "VitajiGame.lua": ({"_G", "ipairs", "math", "rawget", "setmetatable", "table", "tonumber",
                         "tostring", "type"}, set()),
 }

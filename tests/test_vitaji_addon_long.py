@@ -5,6 +5,8 @@ player who reloads late in a d1000 game catches up, and a forged RESUME changes 
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from test_vitaji_addon import NAMES, Mirror, status
@@ -15,6 +17,8 @@ from pyhost.codegen import build, write
 from pyhost.harness import Realm
 from pyhost.rules import load_ruleset
 from realm_helpers import send_addon
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 @pytest.fixture
@@ -90,4 +94,76 @@ def test_a_resume_from_anyone_but_the_host_in_a_copy_changes_nothing(realm, tmp_
         send_addon(sender, seated.ruleset.addon.prefix, forged)
         realm.run_until_quiet()
     assert [status(realm, client) for client in seated] == before
+    assert realm.errors() == []
+
+
+# The catch-up of a d1000 game at round 500 with 12 players, as docs/protocol.md gives it.
+DOC_FIGURE = re.compile(r"at round 500 with 12 players is about\s+([\d,]+)\s+bytes")
+
+RUN_500 = """function(ns, faces)
+    local seats = {}
+    for i = 1, 12 do seats[i] = { name = "P" .. i .. "-Thunderhorn", bank = 100000, committed = 0,
+        status = "active" } end
+    local game = ns.Vitaji.new(seats, 1)
+    local at = 0
+    local function face() at = at % #faces + 1 return { faces[at] } end
+    while game.round < 500 or game.step ~= "bet" do
+        local name = game:to_act()
+        local legal = game:legal(name)
+        if game.step == "bet" then
+            if legal[1] == "bet" then game:act(name, "bet", 1) else game:act(name, "meet") end
+        elseif legal[1] == "roll" then game:act(name, "roll", nil, face())
+        elseif at % 7 == 0 then game:act(name, "reroll", nil, face())
+        else game:act(name, "pass") end
+    end
+    local round = { game = game, counts = {} }
+    for _, name in ipairs(game.order) do round.counts[name] = 600 end
+    return #ns.VitajiResume.state(round), game.round
+end"""
+
+
+def test_the_catch_up_at_round_500_with_12_players_is_the_figure_in_the_docs(realm, tmp_path):
+    seated = long_table(realm, tmp_path, 12, 500)
+    skoll = seated[0]
+    play(realm, skoll, "/vitaji start")
+    # The record as a game starts (its BASE and DO start, measured on the wire), the RESUME of
+    # a d1000 game at round 500 among 12 (the host's own engine plays one, its state as the
+    # addon writes it), a round's steps and the copy's SNAP and SNAPEND.
+    entries, start = log_bytes(skoll, seated.ruleset)
+    assert entries == 2
+    namespace = skoll.addons[seated.ruleset.addon.name].namespace
+    faces = skoll.lua.table_from([random.Random(i).randint(1, 1000) for i in range(997)])
+    state, number = skoll.lua.eval(RUN_500)(namespace, faces)
+    assert number == 500
+    resume = int(state) + 60  # (its other fields: table id, hand, steps, applied)
+    tail = 40 * 90  # a round's steps: 12 bets, 12 rolls, rerolls and passes, ~90 bytes each
+    snap = 400
+    total = start + resume + tail + snap
+    text = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    found = DOC_FIGURE.search(text)
+    assert found, "docs/protocol.md gives the figure"
+    assert abs(int(found.group(1).replace(",", "")) - total) < total * 0.1, total
+    assert total < 90_000  # a copy's most (Comm.lua: 400 chunks)
+    assert realm.errors() == []
+
+
+def test_a_d1000_game_at_round_500_catches_up(realm, tmp_path):
+    """(Two players, so that 500 rounds play in the realm in half a minute.)"""
+    seated = long_table(realm, tmp_path, 2, 500)
+    skoll, riggs = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("d1000")
+    while mirror.engine.round < 500 or mirror.engine.step.value != "bet":
+        mirror.step(chooser, drops=False)
+    riggs.reload()
+    realm.run_until_quiet()
+    realm.advance(20)
+    realm.run_until_quiet()
+    assert any(line.startswith("Caught up with Skoll's table") for line in riggs.chat.lines)
+    mirror.play_out(chooser, steps=100)
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    for client in seated:
+        assert status(realm, client)[2] == expected, client.name
+        assert client.chat.lines.count(mirror.engine.events[-1].text) >= 1, client.name
     assert realm.errors() == []

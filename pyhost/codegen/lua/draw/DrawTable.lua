@@ -76,6 +76,7 @@ end
 local function refusal(player, op, dice, amount)
 	local current = live()
 	if not current then return L.ROUND_OVER end
+	if game.refusal then return game.refusal(current, player, op, dice, amount) end -- (no copy)
 	local kept = { [ns.Rules] = ns.Rules } -- (the game's data, not copied)
 	if ns.Hands then kept[ns.Hands] = ns.Hands end
 	local trial = copy(current, kept)
@@ -447,7 +448,8 @@ end
 -- The game plugs in: `new_round(seats, starter)` (its engine), `roll_op(round)`, `TURN_OPS`,
 -- `stand(round, player)` (what a timeout does; true if it did), `lying(round, player)`,
 -- `keep_prompt()`, and optionally `after(round, session)` (after each step: a long game may
--- shorten its record there). Then the flow plugs into the table core.
+-- shorten its record there) and `refusal(round, player, op, dice, amount)` (why the engine
+-- would refuse a turn, checked without a copy of the round). Then the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)

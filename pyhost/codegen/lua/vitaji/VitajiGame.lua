@@ -99,6 +99,25 @@ function Methods:apply(player, op, dice, amount)
 	return game:act(player, op, amount)
 end
 
+-- Why a turn would be refused (nil: it would not), checked without changing anything (the
+-- engine's verify), so a long game's round is never copied for it.
+function Game.refusal(round, player, op, dice, amount)
+	local game = round.game
+	local _, why
+	if dice and #dice > 0 then return ("%s: a %s names no dice"):format(tostring(player), tostring(op)) end
+	if round.calling then return ("%s's reroll is called: the die is awaited"):format(round.calling) end
+	if op == "reroll" then
+		_, why = game:verify(player, "reroll", nil, { 1 })
+	elseif BONUS[op] then
+		_, why = game:verify(player, "bonus", nil, nil, BONUS[op])
+	elseif Game.TURN_OPS[op] then
+		_, why = game:verify(player, op, amount)
+	else
+		return ("%s cannot %s"):format(tostring(player), tostring(op))
+	end
+	return why
+end
+
 -- What a timeout does (docs/games.md): a bettor meets the bet if he can (the first bettor bets
 -- nothing), else drops out; a roll never made counts 1; a called reroll never rolled, or a
 -- reroll never called, is a pass; a triple's bonus is added. True if it applied.
