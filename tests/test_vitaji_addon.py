@@ -247,7 +247,7 @@ def test_bad_commands_and_turns_out_of_turn_change_nothing(realm, tmp_path):
         "/vbet 10": "Skoll cannot bet now: it is Riggs's turn to roll",
         "/vbet x": "/vbet [N]: N is a whole number of tria, not x.",
         "/vpass": "Skoll cannot pass now: it is Riggs's turn to roll",
-        "/vitaji bonus triple": "/vitaji bonus add|double|reroll, not triple.",
+        "/vitaji bonus triple": "/vitaji bonus CHOICE: add, double or reroll, not triple.",
         "/vitaji frobnicate": "Unknown command 'frobnicate': /vhelp lists them.",
     }
     for line, said in bad.items():
@@ -354,7 +354,7 @@ def test_help_lists_the_short_commands_and_the_long_form(realm, tmp_path):
     assert lines[0] == "Vitaji commands:"
     for command in VITAJI.addon.commands.values():
         assert any(line.startswith(f"/{command}") for line in lines), command
-    assert any(line.startswith("/vitaji bonus add|double|reroll") for line in lines)
+    assert any(line.startswith("/vitaji bonus CHOICE") for line in lines)
     assert realm.errors() == []
 
 

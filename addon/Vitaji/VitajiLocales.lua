@@ -11,13 +11,13 @@ L.TO_ROLL = "%s to roll (%d die: %d-%d)"
 L.TO_KEEP = "%s to act"
 L.YOUR_BET = "Your bet: /{bet} N bets or raises to N, /{bet} alone meets the bet, /{drop} drops out."
 L.YOUR_REROLL = "Your turn: /{reroll} rolls your die again (the new result stands), /{pass} passes."
-L.YOUR_BONUS = "A triple! /{long} bonus add|double|reroll chooses your bonus."
+L.YOUR_BONUS = "A triple! /{long} bonus CHOICE chooses your bonus: add, double or reroll."
 L.REROLL_CALLED = "%s rerolls."
 L.STANDS_BET = "%s did not bet in time: %s."
 L.STANDS_ROLL = "%s never rolled: the die counts 1."
 L.STANDS_PASS = "%s did not act in time: he passes."
 L.BET_USAGE = "/{bet} [N]: N is a whole number of {currency}, not %s."
-L.BONUS_USAGE = "/{long} bonus add|double|reroll, not %s."
+L.BONUS_USAGE = "/{long} bonus CHOICE: add, double or reroll, not %s."
 L.NO_SHEET = "No Vitaji game to show yet."
 L.SHEET_SAVED = "The scoresheet of game %d is kept (/{score} shows it)."
 
@@ -34,7 +34,7 @@ ns.HELP = {
 	{ RULES.addon.long, "join | leave", "sit down at the open table, or leave it" },
 	{ RULES.addon.long, "start", "the table's host: start a game (the first seat moves one each game)" },
 	{ RULES.addon.long, "meet | raise N | bet N", "meet the bet, raise it to N, or bet N first" },
-	{ RULES.addon.long, "bonus add|double|reroll", "choose a triple's bonus" },
+	{ RULES.addon.long, "bonus CHOICE", "choose a triple's bonus: add, double or reroll" },
 	{ RULES.addon.long, "status", "the game, who acts, the banks" },
 	{ RULES.addon.long, "ACTION ...", "any command above by its name (roll, reroll, pass, bet 20, score)" },
 }
