@@ -13,8 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from addon_table import Seated, build_addon, play, seat_table
+from conftest import write_variant
 from pyhost import fairplay
 from pyhost.cli import main
+from pyhost.codegen import build, write
 from pyhost.engine import Seat
 from pyhost.engine.vitaji import VitajiGame
 from pyhost.engine.vitaji.game import Step
@@ -102,11 +104,11 @@ class Mirror:
             play(self.realm, client, "/vpass")
             engine.act(name, "pass")
 
-    def play_out(self, chooser: random.Random, steps: int = 400) -> None:
+    def play_out(self, chooser: random.Random, steps: int = 400, drops: bool = True) -> None:
         for _ in range(steps):
             if self.engine.over:
                 return
-            self.step(chooser)
+            self.step(chooser, drops)
         raise AssertionError("the game did not end")
 
 
@@ -398,4 +400,28 @@ def test_the_scoresheet_is_shown_in_game_and_kept_for_pyhost_scoresheet(realm, t
         expected, full_names(Sheet.of_game(second.engine), seated).text()]
     result = CliRunner().invoke(main, ["scoresheet", str(path), "--game", "1"])
     assert result.exit_code == 0 and result.output.rstrip("\n") == expected
+    assert realm.errors() == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_triples_bonuses_sweeps_and_roll_offs_play_alike_at_every_copy(realm, tmp_path, seed):
+    """A d2 over 6 rounds with the triple's bonus chosen and the sweep: triples, bonuses (each
+    a TURN), doubles, sweeps and roll-offs come often; every copy agrees with the engine."""
+    path = write_variant(tmp_path, "vitaji", {
+        "sides = 6": "sides = 2", "rounds = 5": "rounds = 6", 'triple = "off"': 'triple = "choose"',
+        "sweep = false": "sweep = true"}, f"bonus-{seed}")
+    ruleset = load_ruleset(path)
+    addon = tmp_path / "bonus" / ruleset.addon.name
+    write(build(ruleset), addon)
+    seated = seat_table(realm, addon, NAMES[:3], mode="", ruleset=ruleset)
+    since = {client.name: len(client.chat.lines) for client in seated}
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: ruleset.table.starting_bank for c in seated})
+    mirror.play_out(random.Random(f"bonus:{seed}"), drops=False)
+    texts = [event.text for event in mirror.engine.events]
+    assert any(event.kind == "triple" for event in mirror.engine.events)
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    for client in seated:
+        assert engine_lines(client, since[client.name], texts) == texts, client.name
+        assert status(realm, client)[2] == expected
     assert realm.errors() == []
