@@ -167,3 +167,28 @@ def test_a_d1000_game_at_round_500_catches_up(realm, tmp_path):
         assert status(realm, client)[2] == expected, client.name
         assert client.chat.lines.count(mirror.engine.events[-1].text) >= 1, client.name
     assert realm.errors() == []
+
+
+def test_a_host_who_leaves_mid_game_and_comes_back_catches_up_from_its_successor(realm,
+                                                                                tmp_path):
+    seated = long_table(realm, tmp_path, 3, 12)
+    skoll, riggs, gray = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("successor")
+    while mirror.engine.round < 6 or mirror.engine.step.value != "bet":
+        mirror.step(chooser, drops=False)
+    realm.leave(skoll)  # the host leaves the group
+    realm.run_until_quiet()
+    assert "Skoll is gone: Riggs runs the table now." in gray.chat
+    realm.invite(realm.find(realm.group_of(riggs).leader), skoll)
+    realm.run_until_quiet()
+    assert skoll.chat.matching("Caught up with Riggs's table")
+    mirror.play_out(chooser, steps=1000, drops=False)
+    assert mirror.engine.over and mirror.engine.round == 12
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    winner = next(event.text for event in mirror.engine.events if event.kind == "winner")
+    for client in seated:
+        assert status(realm, client)[2] == expected, client.name
+        assert winner in client.chat.lines, client.name
+    assert realm.errors() == []
