@@ -76,7 +76,10 @@ end
 local function refusal(player, op, dice, amount)
 	local current = live()
 	if not current then return L.ROUND_OVER end
-	local trial = copy(current, { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands })
+	if game.refusal then return game.refusal(current, player, op, dice, amount) end -- (no copy)
+	local kept = { [ns.Rules] = ns.Rules } -- (the game's data, not copied)
+	if ns.Hands then kept[ns.Hands] = ns.Hands end
+	local trial = copy(current, kept)
 	local events, reason = trial:act(player, op, dice, amount)
 	if not events then return reason end
 end
@@ -143,6 +146,7 @@ local function after(events)
 	end
 	await()
 	Ledger.remember(session)
+	if game.after and live() then game.after(live(), session) end -- (a long game's checkpoint)
 	current = live()
 	if not current or session.catching_up or current:to_act() ~= Comm.me() then return end
 	if current:wanted() then
@@ -310,7 +314,7 @@ local function act(player, op, amount, dice)
 		faces = Dice.decode(dice)
 		if not faces then return nil end
 	end
-	return current:act(player, op, faces, amount)
+	return current:act(player, op, faces, tonumber(amount)) -- (a game that bets reads the amount)
 end
 
 ------------------------------------------------------------------------------
@@ -447,7 +451,10 @@ end
 -- how many dice now), `rolled(player)` (his rolls this turn), `legal_actions(player)` and
 -- `act(player, op, dice, amount)`: events, or nil and why not), `roll_op(round)`, `TURN_OPS`
 -- (the ops a player sends as turns), `stand(round, player)` (what a timeout does; true if it
--- did), `lying(round, player)`, `keep_prompt()`. Then the flow plugs into the table core.
+-- did), `lying(round, player)`, `keep_prompt()`, and optionally `after(round, session)` (after
+-- each step: a long game may shorten its record there) and `refusal(round, player, op, dice,
+-- amount)` (why the engine would refuse a turn, checked without a copy of the round). Then
+-- the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)

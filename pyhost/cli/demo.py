@@ -171,6 +171,69 @@ def play_dice_poker(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     return realm, list(clients.values())
 
 
+# Vitaji's example: Skoll, Riggs and Gray play a d6 game over 5 rounds (ante 10), every die
+# a player's own open /roll; Riggs raises, Gray drops out in round 4, Skoll and Riggs tie and
+# roll off twice; /vscore shows the scoresheet at the end.
+# (name, what they type, the face the server's roll gives, if it is a roll)
+VITAJI_SEATS = ("Skoll", "Riggs", "Gray")
+VITAJI_SCRIPT: tuple[tuple[str, str, int | None], ...] = (
+    ("Skoll", "/vitaji open", None),
+    ("Riggs", "/vitaji join", None),
+    ("Gray", "/vitaji join", None),
+    ("Skoll", "/vitaji start", None),
+    # Round 1: the ante stands for the betting.
+    ("Skoll", "/vroll", 4), ("Riggs", "/vroll", 2), ("Gray", "/vroll", 5),
+    ("Skoll", "/vpass", None), ("Riggs", "/vreroll", 6), ("Riggs", "/vpass", None),
+    ("Gray", "/vpass", None), ("Skoll", "/vpass", None),
+    # Round 2.
+    ("Skoll", "/vbet 5", None), ("Riggs", "/vbet", None), ("Gray", "/vbet", None),
+    ("Skoll", "/vroll", 3), ("Riggs", "/vroll", 1), ("Gray", "/vroll", 2),
+    ("Skoll", "/vpass", None), ("Riggs", "/vpass", None), ("Gray", "/vreroll", 1),
+    ("Gray", "Ouch.", None), ("Gray", "/vpass", None), ("Skoll", "/vpass", None),
+    ("Riggs", "/vpass", None),
+    # Round 3: Riggs raises to 10.
+    ("Skoll", "/vbet 5", None), ("Riggs", "/vbet 10", None), ("Gray", "/vbet", None),
+    ("Skoll", "/vbet", None),
+    ("Skoll", "/vroll", 6), ("Riggs", "/vroll", 1), ("Gray", "/vroll", 4),
+    ("Skoll", "/vpass", None), ("Riggs", "/vreroll", 5), ("Gray", "/vpass", None),
+    ("Skoll", "/vpass", None),
+    # Round 4: Gray drops out.
+    ("Skoll", "/vbet 10", None), ("Riggs", "/vbet", None), ("Gray", "/vdrop", None),
+    ("Skoll", "/vroll", 2), ("Riggs", "/vroll", 5), ("Skoll", "/vpass", None),
+    # Round 5: a tie at 21, rolled off twice.
+    ("Skoll", "/vbet 0", None), ("Riggs", "/vbet", None),
+    ("Skoll", "/vroll", 5), ("Riggs", "/vroll", 4),
+    ("Skoll", "/vreroll", 6), ("Skoll", "/vpass", None),
+    ("Skoll", "/vroll", 3), ("Riggs", "/vroll", 3),
+    ("Skoll", "/vroll", 5), ("Riggs", "/vroll", 2),
+    ("Riggs", "Good game!", None),
+    ("Skoll", "/vscore", None),
+    ("Skoll", "/vitaji status", None),
+)
+
+
+def play_vitaji(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """Vitaji's example game in a fresh realm; the realm and the players, Skoll first."""
+    ruleset = load_ruleset("vitaji")
+    addon = folder / ruleset.addon.name
+    write(build(ruleset), addon)
+    realm = Realm(seed=seed, wtf=folder / "WTF")
+    clients = {name: realm.login(name, addons=[addon]) for name in VITAJI_SEATS}
+    realm.party(*clients.values())
+    table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
+    rolls: dict[str, int] = {}
+    for name, line, face in VITAJI_SCRIPT:
+        client = clients[name]
+        if face is not None:  # the server's roll of the range the addon will roll for him
+            rolls[name] = rolls.get(name, 0) + 1
+            low, high = fairplay.draw_range(table_id, 1, client.full_name, rolls[name],
+                                            ruleset.dice.count, 1)
+            realm.script_rolls(low + face - 1, by=client.full_name, bounds=(low, high))
+        client.type(line)
+        realm.run_until_quiet()
+    return realm, list(clients.values())
+
+
 # The example each `pyhost demo RULESET` plays.
 EXAMPLES: dict[str, Callable[[Path, int], tuple[Realm, list[Client]]]] = {}
 
@@ -182,7 +245,8 @@ def styled(line: str) -> str:
     return line
 
 
-EXAMPLES.update({"tauren-holdem": play_example, "dice-poker": play_dice_poker})
+EXAMPLES.update({"tauren-holdem": play_example, "dice-poker": play_dice_poker,
+                 "vitaji": play_vitaji})
 
 
 @click.command()
@@ -190,7 +254,7 @@ EXAMPLES.update({"tauren-holdem": play_example, "dice-poker": play_dice_poker})
 @click.option("--seed", default=1, show_default=True, help="The realm's seed.")
 def demo(ruleset: str, seed: int) -> None:
     """Play an example round through the addon in a party: the original post's hand of
-    Tauren Hold'em (the default), or RULESET's (dice-poker)."""
+    Tauren Hold'em (the default), or RULESET's (dice-poker, vitaji)."""
     example = EXAMPLES.get(ruleset)
     if example is None:
         raise click.UsageError(f"no demo for {ruleset!r}; demos: {', '.join(EXAMPLES)}")
