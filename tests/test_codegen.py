@@ -330,6 +330,16 @@ def test_no_draw_file_names_one_draw_game():
     assert {name: found for name, found in naming.items() if found} == {}
 
 
+@pytest.mark.parametrize("ruleset", [DICE_POKER, VITAJI], ids=lambda ruleset: ruleset.id)
+def test_no_draw_game_addon_draws_a_die_from_math_random(ruleset):
+    # Every die of the draw games is a player's own server /roll (docs/protocol.md): their
+    # addons hold no call of Lua's random numbers at all.
+    files = build(ruleset)
+    drawing = sorted(name for name, data in files.items()
+                     if re.search(rb"\brandom\s*\(|math\.random|fastrandom", data))
+    assert drawing == []
+
+
 # No shipped Lua file is longer than this: a file that grows past it is split where a
 # module's seam shows.
 MAX_LINES = 520
