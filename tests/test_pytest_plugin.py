@@ -76,6 +76,7 @@ def test_a_project_using_the_realm_fixture_passes(pytester: pytest.Pytester) -> 
     result.assert_outcomes(passed=3)
 
 
+@pytest.mark.slow  # starts pytest with two workers in a subprocess
 def test_the_realm_fixture_runs_under_xdist(pytester: pytest.Pytester) -> None:
     # Two workers, each test's realm in its own tmp_path: the same folder names in every test
     # do not collide, and each realm's WTF folder is under its worker's own base folder.

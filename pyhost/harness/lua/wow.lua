@@ -397,11 +397,15 @@ end
 ------------------------------------------------------------------------------
 -- The player, units and the group.
 
+-- The player's own name and realm are constants (addons ask for them on every message).
+local MY_NAME = (host.unit("player", "name"))
 function UnitName(unit)
+	if unit == "player" then return MY_NAME, nil end
 	local name, realm = host.unit(unit, "name")
 	return name, realm
 end
 function UnitFullName(unit)
+	if unit == "player" then return MY_NAME, MY_REALM end
 	local name, realm = host.unit(unit, "full")
 	return name, realm
 end
