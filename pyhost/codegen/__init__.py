@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from ..rules import Ruleset
-from .context import holdem_context
+from .context import draw_context, holdem_context
 from .luadata import lua
 
 # Each game flow with an addon: its files in .toc load order, as `folder/name` under `lua/`,
@@ -39,6 +39,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/HoldemSession.lua", "holdem/Slash.lua"),
 }
 SOURCES = resources.files("pyhost.codegen") / "lua"
+# Each family's template context (templates/<family>/ renders from it).
+CONTEXTS = {"holdem": holdem_context, "poker-dice": draw_context, "dice-poker": draw_context}
 
 
 class BuildError(ValueError):
@@ -63,17 +65,22 @@ def build(ruleset: Ruleset) -> dict[str, bytes]:
         flows = ", ".join(FLOWS)
         raise BuildError(f"{ruleset.name} ({ruleset.family}) has no addon yet; addons exist for "
                          f"the {flows} game flow")
-    env = _environment()
-    names = (RULES_FILE, *(source.rsplit("/", 1)[-1] for source in files))
-    context = holdem_context(ruleset) | {"files": names}
-    name = ruleset.addon.name
-    out = {f"{name}.toc": env.get_template(f"{ruleset.family}/addon.toc.j2").render(context),
-           RULES_FILE: env.get_template(f"{ruleset.family}/Rules.lua.j2").render(context)}
+    out = rendered(ruleset, tuple(source.rsplit("/", 1)[-1] for source in files))
     for source in files:
         out[source.rsplit("/", 1)[-1]] = (SOURCES / source).read_text(encoding="utf-8")
     # Not loaded by WoW: the settings luacheck checks the Lua files with.
     out[".luacheckrc"] = (SOURCES / ".luacheckrc").read_text(encoding="utf-8")
     return {path: text.encode("utf-8") for path, text in out.items()}
+
+
+def rendered(ruleset: Ruleset, names: tuple[str, ...] = ()) -> dict[str, str]:
+    """The addon's files rendered from the ruleset: its .toc (loading Rules.lua, then
+    `names`) and Rules.lua, from templates/<family>/ and the family's context."""
+    env = _environment()
+    context = CONTEXTS[ruleset.family](ruleset) | {"files": (RULES_FILE, *names)}
+    family = ruleset.family
+    return {f"{ruleset.addon.name}.toc": env.get_template(f"{family}/addon.toc.j2").render(context),
+            RULES_FILE: env.get_template(f"{family}/Rules.lua.j2").render(context)}
 
 
 def write(files: dict[str, bytes], folder: Path) -> None:

@@ -9,6 +9,7 @@ tie-break keys number for number.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from .. import __version__
 from ..engine.holdem import street_names
 from ..flavours import FLAVOURS
-from ..rules import HoldemRules
+from ..rules import HoldemRules, PokerHandRules
 
 # The parts of a ruleset's play, in the order the fingerprint lists them.
 SECTIONS = ("dice", "hands", "deal", "table")
@@ -113,3 +114,69 @@ def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
     }
     context["rules"]["fingerprint"] = _fingerprint(context["rules"])
     return context
+
+
+# -- the draw games (Poker Dice, Dice Poker): each player rolls a hand of his own ---------------
+
+
+def _poker_hands(ruleset: PokerHandRules) -> dict[str, Any]:
+    """The hand order's data as holdem/Hands.lua reads it (1-based faces and tops)."""
+    hands, matcher = ruleset.hands, ruleset.matcher
+    examples = ruleset.evaluator.examples()
+    return {
+        "size": hands.size,
+        "wild": hands.ace_mode == "wild",
+        "rank": list(matcher.rank),
+        "runs": {length: [{"faces": [f + 1 for f in run.faces], "strength": run.strength}
+                          for run in runs]
+                 for length, runs in sorted(matcher.runs.items())},
+        "order": [{"kind": cat.kind, "name": cat.name, "size": matcher.size(cat),
+                   "top": None if cat.top is None else cat.top + 1,
+                   "example": [f + 1 for f in examples[cat].dice]}
+                  for cat in ruleset.order],
+    }
+
+
+def draw_play_sections(rules: dict[str, Any]) -> dict[str, Any]:
+    """What of a draw game's rules data changes play, by section (as `play_sections` for
+    hold'em): the dice and hands' numbers, the whole deal, and every table setting but the
+    currency's name."""
+    hands = rules["hands"]
+    return {
+        "dice": {"faces": len(rules["faces"]), "rank": hands["rank"],
+                 "faces_by_rank": rules["faces_by_rank"], "ace": rules["ace"]},
+        "hands": {"size": hands["size"], "wild": hands["wild"], "runs": hands["runs"],
+                  "order": [[cat["kind"], cat["size"], cat["top"]] for cat in hands["order"]]},
+        "deal": dict(rules["deal"]),
+        "table": {key: value for key, value in rules["table"].items() if key != "currency"},
+    }
+
+
+def draw_context(ruleset: PokerHandRules) -> dict[str, Any]:
+    """The templates' context for a draw game (families "poker-dice" and "dice-poker"): the
+    dice and hands as holdem_context gives them, the deal (dice rolled at once, rolls in a
+    turn) and the family's whole [table], whatever its keys."""
+    dice, addon = ruleset.dice, ruleset.addon
+    rules: dict[str, Any] = {
+        "id": ruleset.id,
+        "name": ruleset.name,
+        "family": ruleset.family,
+        "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph} for f in dice.faces],
+        "faces_by_rank": sorted(range(1, dice.count + 1),
+                                key=lambda f: -ruleset.matcher.rank[f - 1]),
+        "ace": dice.ace.index + 1 if dice.ace else None,
+        "hands": _poker_hands(ruleset),
+        "deal": dataclasses.asdict(ruleset.deal),  # type: ignore[call-overload]
+        "table": dataclasses.asdict(ruleset.table),
+        "addon": {"name": addon.name, "title": addon.title, "prefix": addon.prefix,
+                  "long": addon.long_command, "commands": dict(addon.commands),
+                  "key": addon.name.upper(), "saved_variables": f"{addon.name}DB"},
+    }
+    sections = draw_play_sections(rules)
+    hashes = {name: _digest(sections[name], 8) for name in SECTIONS}
+    rules["fingerprint"] = {"id": _digest(sections, 12), "sections": hashes,
+                            "order": list(SECTIONS),
+                            "wire": ",".join(f"{name}={hashes[name]}" for name in SECTIONS)}
+    return {"ruleset": ruleset, "version": __version__,
+            "interfaces": ", ".join(str(f.interface) for f in FLAVOURS.values()),
+            "saved_variables": f"{addon.name}DB", "rules": rules}
