@@ -428,3 +428,13 @@ def test_the_engine_files_define_no_globals(setups):
     _, _, engine = setups[0]
     assert set(engine.lua.globals().keys()) == engine.before
     assert {py(k) for k in engine.ns} == {"Rules", "Hands", "Pots", "Betting", "PokerDice"}
+
+
+def test_every_action_of_the_lua_round_has_a_short_command(setups):
+    _, ruleset, engine = setups[0]
+    actions = py(engine.ns[b"PokerDice"][b"Round"][b"ACTIONS"])
+    assert actions == ["ante", "roll", "keep", "check", "raise", "call", "fold"]
+    assert set(actions) <= set(ruleset.addon.commands)
+    assert ruleset.addon.commands["call"] == "pdcall" and ruleset.addon.commands["fold"] == "pdfold"
+    rules = engine.ns[b"Rules"]
+    assert py(rules[b"addon"][b"commands"][b"fold"]) == "pdfold"
