@@ -438,3 +438,21 @@ def test_every_action_of_the_lua_round_has_a_short_command(setups):
     assert ruleset.addon.commands["call"] == "pdcall" and ruleset.addon.commands["fold"] == "pdfold"
     rules = engine.ns[b"Rules"]
     assert py(rules[b"addon"][b"commands"][b"fold"]) == "pdfold"
+
+
+@pytest.mark.parametrize("players, starter", [
+    (["Ann", "Ann"], None), ([("Ann", -1), "Bo"], None), ([("Ann", 2.5), "Bo"], None),
+    ([" ", "Bo"], None), (["Ann", "Bo"], "Cid"), ([f"P{i}" for i in range(41)], None),
+    ([("Ann", 0), ("Bo", 0)], None), ([("Ann", 5), ("Bo", 0)], None)])
+def test_a_table_or_round_refused_at_the_start_is_refused_alike(setups, players, starter):
+    _, ruleset, engine = setups[0]
+    try:
+        PokerDiceTable(ruleset, players, dealer=starter)
+    except IllegalAction as exc:
+        lua_players = [engine.to_lua(list(p) if isinstance(p, tuple) else p) for p in players]
+        got = engine.result(engine.ns[b"PokerDice"][b"Table"][b"new"](
+            engine.lua.table_from(lua_players), engine.to_lua(starter)))
+        assert got == ("refused", str(exc))
+    else:
+        pair = Lockstep(engine, ruleset, players, starter)
+        assert pair.new_hand()[0] == "refused"
