@@ -81,6 +81,17 @@ def fixed_street_range(table_id: str, hand: int, street: int, faces: int,
     return low, low + faces ** community[street - 1] - 1
 
 
+def draw_range(table_id: str, round_number: int, player: str, roll: int, faces: int,
+               count: int) -> tuple[int, int]:
+    """The range (low, high) of a draw game's open roll (OpenRolls.range): exactly faces^count
+    wide, at an offset unique to the game (its table id), the round (from 1 at the table), the
+    player ("Name-Realm") and the roll (from 1 within his turn that round). The dice are the
+    roll less `low`, as base-faces digits (street_dice)."""
+    width = faces ** count
+    low = _offset("draw", table_id, round_number, player, roll, width=width)
+    return low, low + width - 1
+
+
 def street_dice(value: int, low: int, faces: int, count: int) -> list[int]:
     """The 1-based faces a street's roll of `value` in a range from `low` gives
     (Dice.from_roll): the offset's base-faces digits, most significant first."""

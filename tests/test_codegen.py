@@ -27,6 +27,15 @@ LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "P
              "Actions.lua", "Game.lua", "Deputy.lua", "HoldemSession.lua", "Slash.lua"]
 SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.commands} | \
     {"SLASH_TAURENHOLDEM1"}
+DICE_POKER = load_ruleset("dice-poker")
+# Dice Poker's addon: hold'em's dice and hands, the table core, the draw games' table (draw/)
+# and its own engine, words and adapter (dicepoker/).
+DICE_POKER_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "DicePokerLocales.lua", "Dice.lua",
+                    "Hands.lua", "DicePoker.lua", "Sha256.lua", "Messages.lua", "Protocol.lua",
+                    "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
+                    "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
+                    "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "CatchUp.lua",
+                    "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "DicePokerGame.lua"]
 
 
 def test_the_build_is_the_same_bytes_every_time():
@@ -40,10 +49,12 @@ def test_the_committed_addon_is_current():
 def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeypatch):
     dice_holdem = load_ruleset("dice-holdem")
     assert differences(build(dice_holdem), ROOT / "addon" / "DiceHoldem") == []
+    assert differences(build(DICE_POKER), ROOT / "addon" / "DicePoker") == []
     monkeypatch.chdir(ROOT)  # build --check reads addon/ where it is run
     result = CliRunner().invoke(main, ["build", "--check"])
     assert result.exit_code == 0, result.output
     assert "addon/DiceHoldem: up to date (39 files)" in result.output
+    assert "addon/DicePoker: up to date (29 files)" in result.output
     assert "addon/TaurenHoldem: up to date (39 files)" in result.output
 
 
@@ -79,12 +90,12 @@ def test_check_names_each_file_that_differs_and_exits_1(tmp_path):
     assert result.exit_code == 0 and "up to date" in result.stdout
 
 
-@pytest.mark.parametrize("ruleset_id", ["poker-dice", "dice-poker", "vitaji"])
+@pytest.mark.parametrize("ruleset_id", ["poker-dice", "vitaji"])
 def test_a_game_flow_without_an_addon_is_refused_in_one_line(tmp_path, ruleset_id):
     result = CliRunner().invoke(main, ["build", ruleset_id, "--out", str(tmp_path / "x")])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1
-    assert "has no addon yet; addons exist for the holdem game flow" in result.stderr
+    assert "has no addon yet; addons exist for the holdem, dice-poker game flows" in result.stderr
     assert not (tmp_path / "x").exists()
 
 
@@ -96,10 +107,13 @@ def test_dice_holdem_builds_too(tmp_path):
 
 def test_only_rules_toc_and_luacheckrc_are_rendered_the_code_is_the_plain_sources():
     sources = ROOT / "pyhost" / "codegen" / "lua"
-    for ruleset_id in ("tauren-holdem", "dice-holdem"):
+    for ruleset_id, listed in (("tauren-holdem", LUA_FILES), ("dice-holdem", LUA_FILES),
+                               ("dice-poker", DICE_POKER_FILES)):
         files = build(load_ruleset(ruleset_id))
         code = [name for name in files if name.endswith(".lua") and name != "Rules.lua"]
-        assert code == LUA_FILES[1:]
+        assert code == listed[1:]
+        toc = files[f"{load_ruleset(ruleset_id).addon.name}.toc"].decode().splitlines()
+        assert [line for line in toc[6:] if line] == listed
         for name in code:
             (source,) = sources.glob(f"*/{name}")
             assert files[name] == source.read_bytes(), name
@@ -166,15 +180,30 @@ LEDGER = {
     "Slash.lua": ({"C_RestrictedActions", "CreateFrame", "GetNormalizedRealmName", "SlashCmdList",
                    "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
+    # The draw games' and Dice Poker's own.
+    "DrawLocales.lua": ({"ipairs", "pairs", "tostring"}, set()),
+    "DicePokerLocales.lua": (set(), set()),
+    "DicePoker.lua": ({"ipairs", "math", "setmetatable", "table", "tostring", "type"}, set()),
+    "OpenRolls.lua": ({"math", "setmetatable", "table", "tonumber", "tostring"}, set()),
+    "DrawTable.lua": ({"Ambiguate", "GetTime", "getmetatable", "ipairs", "pairs", "setmetatable",
+                       "table", "tonumber", "tostring", "type"}, set()),
+    "DrawCommands.lua": ({"C_Timer", "GetTime", "RandomRoll", "math", "time",
+                          "tonumber"}, set()),
+    "DrawSlash.lua": ({"C_RestrictedActions", "CreateFrame", "SlashCmdList", "_G", "ipairs",
+                       "pairs", "table", "type"}, set()),
+    "DicePokerGame.lua": ({"ipairs", "table"}, set()),
 }
 
 
-def test_every_global_each_file_names_is_on_the_ledger():
+@pytest.mark.parametrize(("ruleset", "names"), [(TAUREN, LUA_FILES),
+                                               (DICE_POKER, DICE_POKER_FILES)],
+                         ids=["tauren-holdem", "dice-poker"])
+def test_every_global_each_file_names_is_on_the_ledger(ruleset, names):
     lua = lua51.LuaRuntime(encoding=None)
     dump = lua.eval(b"function(code, name) return string.dump(assert(loadstring(code, name))) end")
-    files = build(TAUREN)
+    files = build(ruleset)
     written = set()
-    for name in LUA_FILES:
+    for name in names:
         reads, writes = globals_of(dump(files[name], name.encode()))
         assert (reads, writes) == LEDGER[name], name
         written |= writes
@@ -243,7 +272,8 @@ def test_loading_each_file_touches_only_ledger_globals():
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module
 # or hold'em's phases. What it needs of the game it asks of the flow that plugged in
 # (Session.use), which every core module is handed.
-GAME_NAMES = re.compile(r"\bns\.(Game|Holdem|HoldemFlow|Hands|Betting|Pots|Fair|Dice|HandLog)\b"
+GAME_NAMES = re.compile(r"\bns\.(Game|Holdem|HoldemFlow|Hands|Betting|Pots|Fair|Dice|HandLog"
+                        r"|DicePoker\w*|DrawTable|DrawSlash|OpenRolls)\b"
                         r"|\bHoldemFlow\b|\bPhase\b")
 
 
@@ -256,12 +286,28 @@ def test_no_core_file_names_the_game():
     assert {name: found for name, found in naming.items() if found} == {}
 
 
+# The draw games' shared table (draw/) knows no one draw game: Poker Dice's table flow is built
+# on it too.
+DRAW_GAME_NAMES = re.compile(r"\bns\.(DicePoker\w*|PokerDice\w*)\b|[Dd]ice [Pp]oker"
+                             r"|[Pp]oker [Dd]ice|\bdpreroll\b|\bdproll\b")
+
+
+def test_no_draw_file_names_one_draw_game():
+    draw = ROOT / "pyhost" / "codegen" / "lua" / "draw"
+    naming = {path.name: sorted({m.group(0) for m in DRAW_GAME_NAMES.finditer(
+                  path.read_text(encoding="utf-8"))})
+              for path in sorted(draw.glob("*.lua"))}
+    assert "DrawTable.lua" in naming and "OpenRolls.lua" in naming
+    assert {name: found for name, found in naming.items() if found} == {}
+
+
 # No shipped Lua file is longer than this: a file that grows past it is split where a
 # module's seam shows.
 MAX_LINES = 520
 
 
 def test_no_shipped_lua_file_is_over_the_line_limit():
-    files = build(TAUREN)
-    lengths = {name: len(files[name].decode().splitlines()) for name in LUA_FILES}
+    files = build(TAUREN) | build(DICE_POKER)
+    lengths = {name: len(files[name].decode().splitlines())
+               for name in dict.fromkeys(LUA_FILES + DICE_POKER_FILES)}
     assert {name: count for name, count in lengths.items() if count > MAX_LINES} == {}

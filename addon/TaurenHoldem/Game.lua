@@ -49,6 +49,11 @@ end
 -- have come from a message's field.
 local short = Session.short
 
+-- One die of the original addon's private roll away from a table (never a table's die).
+local function private_die()
+	return math.random(1, #RULES.faces)
+end
+
 local function pronoun(name)
 	local sex = UnitSex(name)
 	if sex == 2 then return "his" elseif sex == 3 then return "her" end
@@ -280,7 +285,7 @@ function Game.deal()
 		Game.say(L.ALREADY_ROLLED:format(Dice.line(my_dice, settings().ascii)))
 		return
 	end
-	my_dice = { Dice.roll(), Dice.roll() }
+	my_dice = { private_die(), private_die() }
 	local me = Comm.me()
 	Game.say(L.ROLLS_UNDER_BOX:format(short(me), pronoun("player")))
 	Game.say(Dice.line(my_dice))

@@ -1,9 +1,10 @@
-"""`pyhost demo`: the source's example hand, played by four clients through the real addon.
+"""`pyhost demo [RULESET]`: an example round, played by clients through the real addon.
 
-It builds the Tauren Hold'em addon, logs Skoll, Riggs, Gray and Dakx into a
-party in a simulated realm, and plays the hand of the original post action
-by action through slash commands, the dice scripted to match the
-transcript. Then it prints each player's chat frame in turn.
+Tauren Hold'em (the default): it builds the addon, logs Skoll, Riggs, Gray and Dakx into a
+party in a simulated realm, and plays the hand of the original post action by action through
+slash commands, the dice scripted to match the transcript. Dice Poker: Skoll, Riggs and Gray
+play a round for a forfeit, every die a player's own open /roll (the server's rolls scripted
+to give the round's dice). Then it prints each player's chat frame in turn.
 """
 
 from __future__ import annotations
@@ -122,6 +123,58 @@ def _roll_giving(ruleset: Ruleset, faces: tuple[str, ...]) -> Callable[[int, int
     return lambda low, high: low + offset
 
 
+# Dice Poker's example round: (who, what they type, the faces the server's roll gives when
+# the line makes one). Lines without "/" are said at the table.
+DICE_POKER_SEATS = ("Skoll", "Riggs", "Gray")
+DICE_POKER_SCRIPT: tuple[tuple[str, str, tuple[int, ...]], ...] = (
+    ("Skoll", "/dicepoker open", ()),
+    ("Riggs", "/dicepoker join", ()),
+    ("Gray", "/dicepoker join", ()),
+    ("Skoll", "Dice poker! Highest hand names a forfeit for the lowest.", ()),
+    ("Skoll", "/dicepoker start", ()),
+    ("Skoll", "/dproll", (5, 5, 6, 6, 2)),
+    ("Skoll", "Two pairs. Keeping them.", ()),
+    ("Skoll", "/dpreroll 6 6 5 5", (6,)),
+    ("Riggs", "/dproll", (1, 3, 4, 5, 6)),
+    ("Riggs", "/dpreroll 3 4 5 6", (2,)),
+    ("Riggs", "A straight, beat that.", ()),
+    ("Gray", "/dproll", (1, 1, 2, 4, 6)),
+    ("Gray", "/dpreroll 1 1", (1, 3, 5)),
+    ("Gray", "Three ones... the lowest, I know.", ()),
+    ("Skoll", "Gray, you sing us a song!", ()),
+    ("Skoll", "/dicepoker status", ()),
+)
+
+
+def play_dice_poker(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """Dice Poker's example round in a fresh realm; the realm and the players, Skoll first."""
+    ruleset = load_ruleset("dice-poker")
+    addon = folder / ruleset.addon.name
+    write(build(ruleset), addon)
+    realm = Realm(seed=seed, wtf=folder / "WTF")
+    clients = {name: realm.login(name, addons=[addon]) for name in DICE_POKER_SEATS}
+    realm.party(*clients.values())
+    table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
+    rolls: dict[str, int] = {}
+    for name, line, faces in DICE_POKER_SCRIPT:
+        client = clients[name]
+        if faces:  # the server's roll of the range the addon will roll for this player
+            rolls[name] = rolls.get(name, 0) + 1
+            low, high = fairplay.draw_range(table_id, 1, client.full_name, rolls[name],
+                                            ruleset.dice.count, len(faces))
+            offset = 0
+            for face in faces:
+                offset = offset * ruleset.dice.count + face - 1
+            realm.script_rolls(low + offset, by=client.full_name, bounds=(low, high))
+        client.type(line)
+        realm.run_until_quiet()
+    return realm, list(clients.values())
+
+
+# The example each `pyhost demo RULESET` plays.
+EXAMPLES: dict[str, Callable[[Path, int], tuple[Realm, list[Client]]]] = {}
+
+
 def styled(line: str) -> str:
     for marker, style in STYLES:
         if marker in line:
@@ -129,12 +182,20 @@ def styled(line: str) -> str:
     return line
 
 
+EXAMPLES.update({"tauren-holdem": play_example, "dice-poker": play_dice_poker})
+
+
 @click.command()
+@click.argument("ruleset", required=False, default="tauren-holdem")
 @click.option("--seed", default=1, show_default=True, help="The realm's seed.")
-def demo(seed: int) -> None:
-    """Play the original post's example hand through the addon, four players in a party."""
+def demo(ruleset: str, seed: int) -> None:
+    """Play an example round through the addon in a party: the original post's hand of
+    Tauren Hold'em (the default), or RULESET's (dice-poker)."""
+    example = EXAMPLES.get(ruleset)
+    if example is None:
+        raise click.UsageError(f"no demo for {ruleset!r}; demos: {', '.join(EXAMPLES)}")
     with tempfile.TemporaryDirectory(prefix="pyhost-demo-") as folder:
-        realm, clients = play_example(Path(folder), seed)
+        realm, clients = example(Path(folder), seed)
         for client in clients:
             click.echo(click.style(f"── {client.name}'s chat frame ──", fg="cyan", bold=True))
             for line in client.chat:

@@ -37,10 +37,21 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/Rollers.lua",
                "holdem/FairDeal.lua", "holdem/Actions.lua", "holdem/Game.lua", "holdem/Deputy.lua",
                "holdem/HoldemSession.lua", "holdem/Slash.lua"),
+    # The draw games share hold'em's dice and hands (Dice.lua, Hands.lua), the table core and
+    # draw/ (open rolls, the draw table's flow); each brings its engine, words and commands.
+    "dice-poker": ("core/Text.lua", "draw/DrawLocales.lua", "dicepoker/DicePokerLocales.lua",
+                   "holdem/Dice.lua", "holdem/Hands.lua", "dicepoker/DicePoker.lua",
+                   "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
+                   "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
+                   "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
+                   "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
+                   "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+                   "dicepoker/DicePokerGame.lua"),
 }
+# What the templates know of a ruleset, by game flow (templates/<family>/ renders from it).
+CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context}
 SOURCES = resources.files("pyhost.codegen") / "lua"
-# Each family's template context (templates/<family>/ renders from it).
-CONTEXTS = {"holdem": holdem_context, "poker-dice": draw_context, "dice-poker": draw_context}
 
 
 class BuildError(ValueError):
@@ -64,7 +75,7 @@ def build(ruleset: Ruleset) -> dict[str, bytes]:
     if files is None:
         flows = ", ".join(FLOWS)
         raise BuildError(f"{ruleset.name} ({ruleset.family}) has no addon yet; addons exist for "
-                         f"the {flows} game flow")
+                         f"the {flows} game flows")
     out = rendered(ruleset, tuple(source.rsplit("/", 1)[-1] for source in files))
     for source in files:
         out[source.rsplit("/", 1)[-1]] = (SOURCES / source).read_text(encoding="utf-8")

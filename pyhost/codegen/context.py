@@ -9,7 +9,6 @@ tie-break keys number for number.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -17,7 +16,8 @@ from typing import Any
 from .. import __version__
 from ..engine.holdem import street_names
 from ..flavours import FLAVOURS
-from ..rules import HoldemRules, PokerHandRules
+from ..rules import DicePokerRules, HoldemRules
+from ..rules.families.poker_hands import PokerHandRules
 
 # The parts of a ruleset's play, in the order the fingerprint lists them.
 SECTIONS = ("dice", "hands", "deal", "table")
@@ -57,18 +57,41 @@ def fingerprint(ruleset: HoldemRules) -> dict[str, Any]:
     return holdem_context(ruleset)["rules"]["fingerprint"]
 
 
-def _fingerprint(rules: dict[str, Any]) -> dict[str, Any]:
-    sections = play_sections(rules)
+def _fingerprint(rules: dict[str, Any], sections_of=play_sections) -> dict[str, Any]:
+    sections = sections_of(rules)
     hashes = {name: _digest(sections[name], 8) for name in SECTIONS}
     return {"id": _digest(sections, 12), "sections": hashes, "order": list(SECTIONS),
             "wire": ",".join(f"{name}={hashes[name]}" for name in SECTIONS)}
 
 
-def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
-    hands, table, addon, deal = ruleset.hands, ruleset.table, ruleset.addon, ruleset.deal
-    matcher = ruleset.matcher
-    dice = ruleset.dice
+def _dice_and_hands(ruleset: PokerHandRules) -> dict[str, Any]:
+    """The faces and the hands as the Lua code reads them (Dice.lua, Hands.lua): the same
+    shape for every game whose hands are poker hands of dice."""
+    hands, matcher, dice = ruleset.hands, ruleset.matcher, ruleset.dice
     examples = ruleset.evaluator.examples()  # what /thand shows, as `pyhost rules` does
+    return {
+        "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph} for f in dice.faces],
+        # Highest first, as /tbones lists them.
+        "faces_by_rank": sorted(range(1, dice.count + 1),
+                                key=lambda f: -matcher.rank[f - 1]),
+        "ace": dice.ace.index + 1 if dice.ace else None,
+        "hands": {
+            "size": hands.size,
+            "wild": hands.ace_mode == "wild",
+            "rank": list(matcher.rank),
+            "runs": {length: [{"faces": [f + 1 for f in run.faces],
+                               "strength": run.strength} for run in runs]
+                     for length, runs in sorted(matcher.runs.items())},
+            "order": [{"kind": cat.kind, "name": cat.name, "size": matcher.size(cat),
+                       "top": None if cat.top is None else cat.top + 1,
+                       "example": [f + 1 for f in examples[cat].dice]}
+                      for cat in ruleset.order],
+        },
+    }
+
+
+def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
+    table, addon, deal = ruleset.table, ruleset.addon, ruleset.deal
     context = {
         "ruleset": ruleset,
         "version": __version__,
@@ -77,23 +100,7 @@ def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
         "rules": {
             "id": ruleset.id,
             "name": ruleset.name,
-            "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph} for f in dice.faces],
-            # Highest first, as /tbones lists them.
-            "faces_by_rank": sorted(range(1, dice.count + 1),
-                                    key=lambda f: -matcher.rank[f - 1]),
-            "ace": dice.ace.index + 1 if dice.ace else None,
-            "hands": {
-                "size": hands.size,
-                "wild": hands.ace_mode == "wild",
-                "rank": list(matcher.rank),
-                "runs": {length: [{"faces": [f + 1 for f in run.faces],
-                                   "strength": run.strength} for run in runs]
-                         for length, runs in sorted(matcher.runs.items())},
-                "order": [{"kind": cat.kind, "name": cat.name, "size": matcher.size(cat),
-                           "top": None if cat.top is None else cat.top + 1,
-                           "example": [f + 1 for f in examples[cat].dice]}
-                          for cat in ruleset.order],
-            },
+            **_dice_and_hands(ruleset),
             "deal": {"hidden": deal.hidden, "community": list(deal.community),
                      "streets": list(street_names(deal.community))},
             "table": {
@@ -116,67 +123,70 @@ def holdem_context(ruleset: HoldemRules) -> dict[str, Any]:
     return context
 
 
-# -- the draw games (Poker Dice, Dice Poker): each player rolls a hand of his own ---------------
-
-
-def _poker_hands(ruleset: PokerHandRules) -> dict[str, Any]:
-    """The hand order's data as holdem/Hands.lua reads it (1-based faces and tops)."""
-    hands, matcher = ruleset.hands, ruleset.matcher
-    examples = ruleset.evaluator.examples()
-    return {
-        "size": hands.size,
-        "wild": hands.ace_mode == "wild",
-        "rank": list(matcher.rank),
-        "runs": {length: [{"faces": [f + 1 for f in run.faces], "strength": run.strength}
-                          for run in runs]
-                 for length, runs in sorted(matcher.runs.items())},
-        "order": [{"kind": cat.kind, "name": cat.name, "size": matcher.size(cat),
-                   "top": None if cat.top is None else cat.top + 1,
-                   "example": [f + 1 for f in examples[cat].dice]}
-                  for cat in ruleset.order],
-    }
+# The draw games' deadlines (seconds), the same at every table of them: a roll awaited (a
+# player's own /roll) and a keep awaited (his turn to say what he keeps). What a timeout does
+# is docs/games.md's: he stands on the dice lying, or has the lowest hand if none lie.
+DRAW_ROLL_TIMEOUT = 60
+DRAW_ACTING_TIMEOUT = 60
 
 
 def draw_play_sections(rules: dict[str, Any]) -> dict[str, Any]:
-    """What of a draw game's rules data changes play, by section (as `play_sections` for
-    hold'em): the dice and hands' numbers, the whole deal, and every table setting but the
-    currency's name."""
-    hands = rules["hands"]
+    """What of a draw game's rules data (`draw_context(...)["rules"]`) changes how a round
+    plays, by section, as play_sections is for hold'em: numbers and orders, no words."""
+    hands, table = rules["hands"], rules["table"]
     return {
         "dice": {"faces": len(rules["faces"]), "rank": hands["rank"],
                  "faces_by_rank": rules["faces_by_rank"], "ace": rules["ace"]},
         "hands": {"size": hands["size"], "wild": hands["wild"], "runs": hands["runs"],
                   "order": [[cat["kind"], cat["size"], cat["top"]] for cat in hands["order"]]},
-        "deal": dict(rules["deal"]),
-        "table": {key: value for key, value in rules["table"].items() if key != "currency"},
+        "deal": {"dice": rules["deal"]["dice"], "rolls": rules["deal"]["rolls"],
+                 "lowest": rules["deal"]["lowest"]},
+        "table": {key: table[key] for key in table if key != "currency"},
     }
 
 
-def draw_context(ruleset: PokerHandRules) -> dict[str, Any]:
-    """The templates' context for a draw game (families "poker-dice" and "dice-poker"): the
-    dice and hands as holdem_context gives them, the deal (dice rolled at once, rolls in a
-    turn) and the family's whole [table], whatever its keys."""
-    dice, addon = ruleset.dice, ruleset.addon
-    rules: dict[str, Any] = {
-        "id": ruleset.id,
-        "name": ruleset.name,
-        "family": ruleset.family,
-        "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph} for f in dice.faces],
-        "faces_by_rank": sorted(range(1, dice.count + 1),
-                                key=lambda f: -ruleset.matcher.rank[f - 1]),
-        "ace": dice.ace.index + 1 if dice.ace else None,
-        "hands": _poker_hands(ruleset),
-        "deal": dataclasses.asdict(ruleset.deal),  # type: ignore[call-overload]
-        "table": dataclasses.asdict(ruleset.table),
-        "addon": {"name": addon.name, "title": addon.title, "prefix": addon.prefix,
-                  "long": addon.long_command, "commands": dict(addon.commands),
-                  "key": addon.name.upper(), "saved_variables": f"{addon.name}DB"},
+def lowest_hand(ruleset: DicePokerRules) -> list[int]:
+    """The lowest hand there is (ranking.low_key), as 1-based faces lowest first: what a player
+    who never rolls stands on."""
+    from ..engine.dicepoker.ranking import low_key  # (the engine's order, not a copy of it)
+    from ..rules.categories import expand, multisets
+
+    rank = ruleset.matcher.rank
+    hands = [ruleset.best_hand(expand(counts))
+             for counts in multisets(ruleset.dice.count, ruleset.deal.dice)]
+    lowest = min(hands, key=lambda hand: low_key(hand, rank))
+    return sorted((face + 1 for face in lowest.dice), key=lambda face: rank[face - 1])
+
+
+def draw_context(ruleset: DicePokerRules) -> dict[str, Any]:
+    """What the draw games' templates know: the dice and hands as hold'em's (Hands.lua reads
+    them), the deal (dice rolled at once, rolls in a turn) and the table's own settings."""
+    table, addon, deal = ruleset.table, ruleset.addon, ruleset.deal
+    own = {key: getattr(table, key) for key in ("stakes", "stake", "minimum_ante")
+           if hasattr(table, key)}
+    rolls = table.max_players * deal.rolls
+    context = {
+        "ruleset": ruleset,
+        "version": __version__,
+        "interfaces": ", ".join(str(f.interface) for f in FLAVOURS.values()),
+        "saved_variables": f"{addon.name}DB",
+        "rules": {
+            "id": ruleset.id,
+            "name": ruleset.name,
+            **_dice_and_hands(ruleset),
+            # streets: a round's bound rolls by number, as a caught-up line names one.
+            "deal": {"dice": deal.dice, "rolls": deal.rolls, "lowest": lowest_hand(ruleset),
+                     "streets": [f"roll {n}" for n in range(1, rolls + 1)]},
+            "table": {
+                "min_players": table.min_players, "max_players": table.max_players,
+                "starting_bank": table.starting_bank, "currency": table.currency,
+                **own,
+                "roll_timeout": DRAW_ROLL_TIMEOUT, "acting_timeout": DRAW_ACTING_TIMEOUT,
+            },
+            "addon": {"name": addon.name, "title": addon.title, "prefix": addon.prefix,
+                      "long": addon.long_command, "commands": dict(addon.commands),
+                      "key": addon.name.upper(), "saved_variables": f"{addon.name}DB"},
+        },
     }
-    sections = draw_play_sections(rules)
-    hashes = {name: _digest(sections[name], 8) for name in SECTIONS}
-    rules["fingerprint"] = {"id": _digest(sections, 12), "sections": hashes,
-                            "order": list(SECTIONS),
-                            "wire": ",".join(f"{name}={hashes[name]}" for name in SECTIONS)}
-    return {"ruleset": ruleset, "version": __version__,
-            "interfaces": ", ".join(str(f.interface) for f in FLAVOURS.values()),
-            "saved_variables": f"{addon.name}DB", "rules": rules}
+    context["rules"]["fingerprint"] = _fingerprint(context["rules"], draw_play_sections)
+    return context

@@ -97,7 +97,7 @@ local function next_turn()
 	entry = entry or (actor and slot[actor])
 	if not entry or flow.streets() < entry.streets then return false end
 	turns[session.steps + 1] = nil
-	local events = flow.act(entry.player, entry.op, entry.amount)
+	local events = flow.act(entry.player, entry.op, entry.amount, entry.dice)
 	if not events then -- a player's turn their engine should have refused: ignored
 		if entry.attested then resync() end
 		return true
@@ -271,6 +271,7 @@ take_turn = function(sender, sent)
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
 	local key = table.concat({ player, sent.op or "", sent.amount or "" }, " ")
+	if sent.dice then key = key .. " " .. sent.dice end -- (a draw game's keep: its dice)
 	if number < session.hands or (number == session.hands and step <= session.steps) then
 		-- Applied already: the host's word for that turn must be what this client did.
 		local did = session.did[number] and session.did[number][step]
@@ -280,16 +281,17 @@ take_turn = function(sender, sent)
 	session.turns[number] = session.turns[number] or {}
 	local slot = session.turns[number][step] or {}
 	session.turns[number][step] = slot
-	local entry = { player = player, op = sent.op, amount = sent.amount,
+	local entry = { player = player, op = sent.op, amount = sent.amount, dice = sent.dice,
 		streets = sent.streets or 0, key = key, attested = attested, sent = sent }
 	if attested then slot.attested = entry else slot[player] = slot[player] or entry end
 	drain()
 end
 
 -- Send a turn (this player's own, or the host's for a player it acts for) and take it here.
-local function turn(player, op, amount)
+-- `dice` (encoded) only in a game whose TURN has them (a draw game's keep).
+local function turn(player, op, amount, dice)
 	local sent = { table = session.id, hand = session.hands, step = session.steps + 1, op = op,
-		player = player, amount = amount, streets = flow.streets(), nonce = flow.nonce() }
+		player = player, amount = amount, streets = flow.streets(), nonce = flow.nonce(), dice = dice }
 	if player == Comm.me() then my_turns()[sent.step] = sent end
 	Comm.send("TURN", sent)
 	take_turn(Comm.me(), sent)

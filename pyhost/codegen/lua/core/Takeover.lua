@@ -109,9 +109,11 @@ local function on_timeout(only_gone)
 	local function due(name) -- (never a seat in restricted content, within its grace)
 		return not ns.Restricted.away(name) and (not only_gone or not connected(name))
 	end
-	if roller ~= session.host and not connected(roller) then
+	-- (No roller: a game whose every roll is its own player's, the draw games; the player to
+	-- act below is the one the roll waits on.)
+	if roller and roller ~= session.host and not connected(roller) then
 		deal_on()
-	elseif due(roller) and stage == "roll" then
+	elseif roller and due(roller) and stage == "roll" then
 		-- A roller who did not roll the seed or a street in time: the next player deals on.
 		flow.say(L.TIMED_OUT:format(flow.short(roller)))
 		return deal_on()
@@ -148,7 +150,8 @@ local function on_timeout(only_gone)
 end
 
 local function anyone_gone(current)
-	if not connected(flow.roller()) then return true end
+	local roller = flow.roller()
+	if roller and not connected(roller) then return true end
 	for _, seat in ipairs(current.seats) do
 		if flow.in_hand(current, seat.name) and not connected(seat.name) then return true end
 	end

@@ -16,11 +16,6 @@ function Dice.face(token)
 	end
 end
 
--- One die from the player's own generator.
-function Dice.roll()
-	return math.random(1, #FACES)
-end
-
 -- "1-[ ¥ ] 2-[::: ]": numbered glyphs, or "[Shaman]" names for a player who asked for them.
 function Dice.line(dice, ascii)
 	local parts = {}
@@ -121,8 +116,11 @@ end
 -- The range a street's roll must use: exactly faces^count wide, and unique to the table,
 -- the hand and the street, so no other roll (early, repeated, a stranger's or another
 -- addon's) can be taken for it.
-local BLOCK = (#FACES) ^ math.max(unpack(ns.Rules.deal.community))
-local SLOTS = math.floor(1000000 / BLOCK)
+-- (The draw games, which load this file too, have no streets: each of their dice is a
+-- player's own open roll, draw/OpenRolls.lua.)
+local COMMUNITY = ns.Rules.deal.community
+local BLOCK = COMMUNITY and (#FACES) ^ math.max(unpack(COMMUNITY))
+local SLOTS = BLOCK and math.floor(1000000 / BLOCK)
 function Dice.street_range(table_id, hand, street, count)
 	local seed = 0
 	for i = 1, #table_id do seed = (seed * 31 + table_id:byte(i)) % 1000003 end
