@@ -69,9 +69,17 @@ local function snapshot(t)
 			u.kept and names(u.kept) or false }
 	end
 	snap[5] = { dealt, h.dealer - 1, h.phase, #h.events, copy(h.order), copy(h.waiting), h.ante,
-		h.raise_by, turn, copy(h.rolled), sorted_pairs(hands), h.best or false,
+		h.raise_by, turn, copy(h.had_turn), sorted_pairs(hands), h.best or false,
 		h.winner or false, h.next_starter, h:pot(), pots, sorted_pairs(h.payouts),
 		sorted_pairs(h.contributions), h:to_act() or false, legal }
+	-- What the draw table asks of a round.
+	local wanted, count = h:wanted()
+	local rolls = {}
+	for i, s in ipairs(t.seats) do
+		local lying = h:lying(s.name)
+		rolls[i] = { h:rolled(s.name), lying and names(lying) or false }
+	end
+	snap[6] = { wanted or false, count or false, rolls }
 	return snap
 end
 
@@ -185,7 +193,23 @@ def py_snapshot(t: PokerDiceTable) -> list:
                sorted([k, v] for k, v in h.payouts.items()),
                sorted([k, v] for k, v in h.contributions.items()), h.to_act() or False,
                [list(h.legal_actions(s.name)) for s in t.seats]]
+    snap.append(draw_questions(t))
     return snap
+
+
+def draw_questions(t: PokerDiceTable) -> list:
+    """What the draw table asks of a round, as the Python round answers it: whose roll is
+    awaited (at a turn's start and after a keep, while a roll is left) and of how many dice;
+    each player's rolls this round and the dice of his last one, from the round's events."""
+    h = t.hand
+    turn = h.turn
+    awaited = h.phase is Phase.ROLL and turn is not None and turn.rolls_left > 0 and \
+        (turn.rolls == 0 or turn.kept is not None)
+    rolls = []
+    for seat in t.seats:
+        mine = [e for e in h.events if e.kind == "roll" and e.player == seat.name]
+        rolls.append([len(mine), " ".join(mine[-1].dice) if mine else False])
+    return [turn.name if awaited else False, turn.need() if awaited else False, rolls]
 
 
 class Lockstep:

@@ -51,11 +51,13 @@ function Round.new(config, seats, dealer)
 	self.waiting = {} -- who answers the ante or a raise, in turn
 	self.raise_by = 0
 	self.turn = nil
-	self.rolled = {} -- who has had a turn, in order
+	self.had_turn = {} -- who has had a turn, in order (Python's `rolled`; rolled() is a question)
 	self.hands = {} -- name -> the hand when the turn ended (ns.Hands)
 	self.best = nil -- who holds the best hand so far
 	self.winner = nil
 	self.next_starter = self:dealer_name()
+	-- (Lua only, for the draw table's questions: each player's rolls and dice this round.)
+	self.rolls_of, self.lying_of = {}, {}
 	return self
 end
 
@@ -116,9 +118,27 @@ function Round:yet_to_roll()
 	local current = self.turn and self.turn.name
 	local out = {}
 	for _, name in ipairs(self:still_in()) do
-		if not contains(self.rolled, name) and name ~= current then out[#out + 1] = name end
+		if not contains(self.had_turn, name) and name ~= current then out[#out + 1] = name end
 	end
 	return out
+end
+
+-- The draw table's questions (draw/DrawTable.lua): whose roll is awaited now and of how many
+-- dice (nil while a keep, an ante, a check or raise, or an answer is); the rolls `name` has
+-- made this round, the first included; the dice he has lying (nil before his first roll).
+function Round:wanted()
+	local turn = self.turn
+	if self.phase ~= Phase.ROLL or not turn or turn:rolls_left() <= 0 then return nil end
+	if turn.rolls > 0 and not turn.kept then return nil end
+	return turn.name, turn:need()
+end
+
+function Round:rolled(name)
+	return self.rolls_of[name] or 0
+end
+
+function Round:lying(name)
+	return self.lying_of[name]
 end
 
 function Round:hand_text(hand)
@@ -286,6 +306,7 @@ function Round:roll(name, dice)
 	if err then return nil, err end
 	local turn = self.turn
 	local faces = turn:roll(dice)
+	self.rolls_of[name], self.lying_of[name] = turn.rolls, turn.dice
 	local hand = Hands.best(turn.dice)
 	local kept = ""
 	if #faces < turn.size then
@@ -382,7 +403,7 @@ end
 function Round:_close_turn(hand, raised)
 	local name = self.turn.name
 	self.hands[name] = hand
-	self.rolled[#self.rolled + 1] = name
+	self.had_turn[#self.had_turn + 1] = name
 	self.turn = nil
 	if self:_beats(hand) then
 		if self.best then
