@@ -28,7 +28,7 @@ from pyhost.rules import Ruleset, load_ruleset
 from pyhost.rules.categories import expand, multisets
 
 ENGINE = ("pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
-          "pokerdice/PokerDiceTable.lua")
+          "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceTable.lua")
 SHARED = ("holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua")
 RULES = load_ruleset("poker-dice")
 

@@ -2,14 +2,15 @@
 --
 -- Its files, in load order, each adding to ns.PokerDice: this one (the phases, the faces and
 -- one player's turn of rolls, turn.py), PokerDiceRound.lua (a round: set-ante, ante, roll,
--- match; round.py) and PokerDiceTable.lua (the table whose rounds the last winner starts,
--- with its ledger; table.py). Every action returns the events it made, or `nil, message`
--- when the rules refuse it, and a refused action changes nothing. Messages and event texts
--- are the reference engine's, byte for byte. Dice are given by face name, a whole number
--- being the face of that name ("6" and 6 are the same die, never a position); the engine
--- holds them as 1-based indices into ns.Rules.faces. Hands are ranked by ns.Hands (the
--- ruleset's categories and runs, small straights included), Python's way of printing values
--- comes from ns.Betting, seats and pots from ns.Pots: no WoW API.
+-- match; round.py), PokerDiceTurn.lua (the round's turns) and PokerDiceTable.lua (the table
+-- whose rounds the last winner starts, with its ledger; table.py). Every action returns the
+-- events it made, or `nil, message` when the rules refuse it, and a refused action changes
+-- nothing. Messages and event texts are the reference engine's, byte for byte. Dice are
+-- given by face name, a whole number being the face of that name ("6" and 6 are the same
+-- die, never a position); the engine holds them as 1-based indices into ns.Rules.faces.
+-- Hands are ranked by ns.Hands (the ruleset's categories and runs, small straights
+-- included), Python's way of printing values comes from ns.Betting, seats and pots from
+-- ns.Pots: no WoW API.
 local _, ns = ...
 
 local format, concat = string.format, table.concat

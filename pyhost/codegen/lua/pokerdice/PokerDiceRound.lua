@@ -8,17 +8,16 @@
 -- the best so far is out at once; one that does puts the holder of the best so far out.
 -- When nobody is left to roll, or only one player is still in, he takes the pot and starts
 -- the next round. The decisions the rules leave open are docs/games.md's, as in Python.
+-- A player's turn (rolls, keeps, check or raise) is PokerDiceTurn.lua's, adding to Round.
 local _, ns = ...
 
 local format = string.format
 
-local Rules, Hands, Pots, Betting, PokerDice = ns.Rules, ns.Hands, ns.Pots, ns.Betting,
-	ns.PokerDice
+local Rules, Pots, Betting, PokerDice = ns.Rules, ns.Pots, ns.Betting, ns.PokerDice
 local Status, in_hand = Pots.Status, Pots.in_hand
 local repr, str = Betting.repr, Betting.str
-local Phase, Turn, chips_arg, since = PokerDice.Phase, PokerDice.Turn, PokerDice.chips_arg,
-	PokerDice.since
-local names, name_list = PokerDice.names, PokerDice.name_list
+local Phase, chips_arg, since = PokerDice.Phase, PokerDice.chips_arg, PokerDice.since
+local names = PokerDice.names
 
 local Round = {}
 Round.__index = Round
@@ -276,156 +275,6 @@ function Round:_void()
 		seat.name, str(chips)), seat.name, chips)
 	self:_finish()
 	self.contributions[seat.name] = chips
-end
-
--- -- a turn: roll, keep, roll, then check or raise --------------------------------------------
-
-function Round:_next_turn()
-	local still = self:still_in()
-	if #still == 1 then return self:_win(still[1]) end
-	local upcoming = self:yet_to_roll()
-	if #upcoming == 0 then return self:_win(self.best or still[1]) end
-	self.phase = Phase.ROLL
-	self.turn = Turn.new(upcoming[1], Rules.deal.dice, Rules.deal.rolls)
-end
-
-function Round:_current(name, doing)
-	local err = self:_out_of_turn(name, doing, { Phase.ROLL })
-	if err then return nil, err end
-	return self.turn
-end
-
-function Round:verify_roll(name, dice)
-	local turn, err = self:_current(name, "roll")
-	if not turn then return nil, err end
-	return turn:verify_roll(dice)
-end
-
-function Round:roll(name, dice)
-	local _, err = self:verify_roll(name, dice)
-	if err then return nil, err end
-	local turn = self.turn
-	local faces = turn:roll(dice)
-	self.rolls_of[name], self.lying_of[name] = turn.rolls, turn.dice
-	local hand = Hands.best(turn.dice)
-	local kept = ""
-	if #faces < turn.size then
-		local lying = {}
-		for i = 1, #turn.dice - #faces do lying[i] = turn.dice[i] end
-		kept = ", keeping " .. names(lying)
-	end
-	self:_say("roll", format("%s rolls %s%s: %s (roll %d of %d)", name, names(faces), kept,
-		self:hand_text(hand), turn.rolls, turn.rolls_allowed), name, 0, name_list(turn.dice))
-	local beats = self:_beats(hand)
-	if beats and #self:yet_to_roll() == 0 then
-		self:_close_turn(hand) -- the last player beats the best: the round is his
-	elseif turn:rolls_left() <= 0 and not beats then
-		self:_close_turn(hand) -- no roll left and nothing better: out at once
-	end
-	return true
-end
-
-function Round:verify_keep(name, dice)
-	local turn, err = self:_current(name, "keep")
-	if not turn then return nil, err end
-	return turn:verify_keep(dice)
-end
-
-function Round:keep(name, dice)
-	local _, err = self:verify_keep(name, dice)
-	if err then return nil, err end
-	local kept = self.turn:keep(dice)
-	local shown = names(kept)
-	self:_say("keep", format("%s keeps %s and rolls %d again", name, shown ~= "" and shown or
-		"nothing", self.turn:need()), name, 0, name_list(kept))
-	return true
-end
-
-function Round:_beats(hand)
-	return self.best == nil or Hands.compare(hand, self.hands[self.best]) > 0
-end
-
--- The most `name` may raise: what he and every player yet to roll can put in (the earlier
--- players are out once `name` holds the best hand); and who has that least (the first such).
-function Round:raise_cap(name)
-	local poorest = name
-	for _, other in ipairs(self:yet_to_roll()) do
-		if self:seat(other).bank < self:seat(poorest).bank then poorest = other end
-	end
-	return self:seat(poorest).bank, poorest
-end
-
-function Round:verify_end(name, action, amount)
-	local turn, err = self:_current(name, action)
-	if not turn then return nil, err end
-	if turn.rolls == 0 then return nil, format("%s cannot %s before rolling", name, action) end
-	if turn.kept then
-		return nil, format("%s has said what to keep: roll the other %d first", name, turn:need())
-	end
-	if action == "check" then return 0 end
-	local hand = Hands.best(turn.dice)
-	if not self:_beats(hand) then
-		return nil, format("%s cannot raise: %s does not beat %s's %s", name, self:hand_text(hand),
-			self.best, self:hand_text(self.hands[self.best]))
-	end
-	local chips
-	chips, err = chips_arg(amount, "raise")
-	if not chips then return nil, err end
-	local cap, poorest = self:raise_cap(name)
-	if chips > cap then
-		return nil, format("%s cannot raise %s: the most is %s, what %s has left", name, str(chips),
-			str(cap), poorest)
-	end
-	return chips
-end
-
-function Round:end_turn(name, action, amount)
-	local chips, err = self:verify_end(name, action, amount)
-	if not chips then return nil, err end
-	local hand = Hands.best(self.turn.dice)
-	if action == "check" then
-		self:_say("check", format("%s checks with %s", name, self:hand_text(hand)), name)
-		self:_close_turn(hand)
-		return true
-	end
-	local seat = self:seat(name)
-	seat.bank = seat.bank - chips
-	seat.committed = seat.committed + chips
-	self.raise_by = chips
-	self:_say("raise", format("%s raises %s with %s (pot %s)", name, str(chips),
-		self:hand_text(hand), str(self:pot())), name, chips)
-	self:_close_turn(hand, true)
-	return true
-end
-
--- The turn is over: the hand beats the best so far (putting its holder out) or is out at
--- once; after a raise, the others still to roll answer it.
-function Round:_close_turn(hand, raised)
-	local name = self.turn.name
-	self.hands[name] = hand
-	self.had_turn[#self.had_turn + 1] = name
-	self.turn = nil
-	if self:_beats(hand) then
-		if self.best then
-			self:_out(self.best, format("%s is beaten by %s's %s and is out", self.best, name,
-				self:hand_text(hand)))
-		end
-		self.best = name
-	else
-		self:_out(name, format("%s's %s does not beat %s's %s: %s is out", name,
-			self:hand_text(hand), self.best, self:hand_text(self.hands[self.best]), name))
-	end
-	self.waiting = raised and self:yet_to_roll() or {}
-	if #self.waiting > 0 then
-		self.phase = Phase.MATCH
-	else
-		self:_next_turn()
-	end
-end
-
-function Round:_out(name, text)
-	self:seat(name).status = Status.FOLDED
-	self:_say("out", text, name)
 end
 
 -- -- answering a raise (or, with fold, the ante) ---------------------------------------------
