@@ -13,6 +13,7 @@ is the face of that name), so they cross unchanged.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -22,13 +23,15 @@ from lupa import lua51
 
 from conftest import write_variant
 from pyhost.codegen import SOURCES, rendered
-from pyhost.engine import IllegalAction
-from pyhost.engine.pokerdice import Phase, PokerDiceTable
+from pyhost.codegen.context import lowest_hand
+from pyhost.engine import IllegalAction, Seat
+from pyhost.engine.pokerdice import Phase, PokerDiceRound, PokerDiceTable
 from pyhost.rules import Ruleset, load_ruleset
 from pyhost.rules.categories import expand, multisets
 
 ENGINE = ("pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
-          "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceTable.lua")
+          "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceTable.lua",
+          "pokerdice/PokerDiceDraw.lua")
 SHARED = ("holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua")
 RULES = load_ruleset("poker-dice")
 
@@ -120,7 +123,16 @@ local function misordered(rolls, places)
 	return wrong
 end
 
-return snapshot, rows, best_of, misordered
+-- A round's state, for a round played without a table (the draw table's).
+local function round_state(h)
+	local seats = {}
+	for i, s in ipairs(h.seats) do seats[i] = { s.name, s.bank, s.committed, s.status } end
+	local wanted, count = h:wanted()
+	return { seats, h.phase, h:to_act() or false, h:pot(), h.winner or false,
+		h.turn and names(h.turn.dice) or false, wanted or false, count or false }
+end
+
+return snapshot, rows, best_of, misordered, round_state
 """
 
 
@@ -149,7 +161,7 @@ class LuaEngine:
             chunk = loadstring(code.encode("utf-8"), f"@{name}".encode())
             assert not isinstance(chunk, tuple), chunk  # (nil, message): it did not compile
             chunk(ruleset.addon.name.encode(), self.ns)
-        self.snapshot, self.rows, self.best_of, self.misordered = \
+        self.snapshot, self.rows, self.best_of, self.misordered, self.round_state = \
             self.lua.execute(HELPERS, self.ns)
 
     def to_lua(self, value: Any) -> Any:
@@ -455,7 +467,8 @@ def test_random_tables_agree_step_by_step_round_after_round(setups, data):
 def test_the_engine_files_define_no_globals(setups):
     _, _, engine = setups[0]
     assert set(engine.lua.globals().keys()) == engine.before
-    assert {py(k) for k in engine.ns} == {"Rules", "Hands", "Pots", "Betting", "PokerDice"}
+    assert {py(k) for k in engine.ns} == {"Rules", "Hands", "Pots", "Betting", "PokerDice",
+                                          "PokerDiceDraw"}
 
 
 def test_every_action_of_the_lua_round_has_a_short_command(setups):
@@ -484,3 +497,110 @@ def test_a_table_or_round_refused_at_the_start_is_refused_alike(setups, players,
     else:
         pair = Lockstep(engine, ruleset, players, starter)
         assert pair.new_hand()[0] == "refused"
+
+
+# -- at the draw table: faces by index, chips last, and what a timeout does ---------------------
+
+
+def py_round_state(h: PokerDiceRound) -> list:
+    turn = h.turn
+    awaited = h.phase is Phase.ROLL and turn is not None and turn.rolls_left > 0 and \
+        (turn.rolls == 0 or turn.kept is not None)
+    return [[[s.name, s.bank, s.committed, str(s.status)] for s in h.seats], str(h.phase),
+            h.to_act() or False, h.pot, h.winner or False,
+            h.ruleset.dice.names(turn.dice) if turn else False,
+            turn.name if awaited else False, turn.need() if awaited else False]
+
+
+def py_stand(h: PokerDiceRound, name: str, lowest: list[str]) -> list:
+    """docs/games.md's timeout, in the Python round's own actions."""
+    if h.phase is Phase.SET_ANTE:
+        return h.act(name, "ante", h.ruleset.table.minimum_ante)
+    if h.phase in (Phase.ANTE, Phase.MATCH):
+        return h.act(name, "fold")
+    turn, events = h.turn, []
+    if turn.rolls_left > 0 and (turn.rolls == 0 or turn.kept is not None):
+        if turn.rolls == 0:
+            dice = lowest
+        else:  # the dice set aside, as they lay
+            left = Counter(turn.kept)
+            aside = []
+            for face in turn.dice:
+                if left[face]:
+                    left[face] -= 1
+                else:
+                    aside.append(face)
+            dice = [h.ruleset.dice.faces[face].name for face in aside]
+        events += h.act(name, "roll", dice=dice)
+        if h.turn is not turn:
+            return events
+    return events + h.act(name, "check")
+
+
+def test_the_lowest_hand_a_timeout_rolls_is_the_lowest_poker_dice_hand(setups):
+    for label, ruleset, engine in setups:
+        rolls = [expand(counts) for counts in multisets(ruleset.dice.count, ruleset.hands.size)]
+        lowest = min(ruleset.best_hand(roll) for roll in rolls)
+        assert ruleset.best_hand([face - 1 for face in lowest_hand(ruleset)]) == lowest, label
+        assert py(engine.ns[b"Rules"][b"deal"][b"lowest"]) == lowest_hand(ruleset)
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_round_at_the_draw_table_and_its_timeouts_agree_with_python(setups, data):
+    """A round as the draw table plays it in Lua (dice as 1-based face indices, a TURN's
+    chips last, PokerDiceDraw.stand for a timeout) against the Python round given the same
+    actions by name (a timeout as docs/games.md's actions): the same events and state after
+    every step; a timeout always applies for the player to act, and never for another."""
+    label, ruleset, engine = data.draw(st.sampled_from(setups), label="ruleset")
+    count = data.draw(st.integers(2, 6), label="players")
+    least = ruleset.table.minimum_ante
+    banks = data.draw(st.lists(st.integers(least, 12), min_size=count, max_size=count))
+    names = [f"P{i}" for i in range(count)]
+    dealer = data.draw(st.integers(0, count - 1), label="starter")
+    h = PokerDiceRound(ruleset, [Seat(name=n, bank=b) for n, b in zip(names, banks, strict=True)],
+                       dealer)
+    draw = engine.ns[b"PokerDiceDraw"]
+    lua_seats = engine.lua.table_from([engine.lua.table_from(
+        {b"name": n.encode(), b"bank": b, b"committed": 0, b"status": b"active"})
+        for n, b in zip(names, banks, strict=True)])
+    lr = draw[b"new_round"](lua_seats, dealer + 1)
+    lowest = [ruleset.dice.faces[f - 1].name for f in lowest_hand(ruleset)]
+    index = {face.name: face.index + 1 for face in ruleset.dice.faces}
+    for _ in range(300):
+        if h.over:
+            break
+        name = h.to_act()
+        before = len(h.events)
+        if data.draw(st.integers(0, 3), label="timeout?") == 3:
+            other = data.draw(st.sampled_from([n for n in names if n != name]), label="other")
+            assert draw[b"stand"](lr, other.encode()) is False
+            py_stand(h, name, lowest)
+            assert draw[b"stand"](lr, name.encode()) is True
+        else:
+            action = data.draw(st.sampled_from(h.legal_actions(name)), label="action")
+            amount, dice = None, None
+            if action == "ante" and h.phase is Phase.SET_ANTE:
+                amount = data.draw(st.integers(least, h.seat(name).bank), label="ante")
+            elif action == "raise":
+                amount = data.draw(st.integers(1, h.raise_cap(name)), label="raise")
+            elif action == "roll":
+                dice = [face.name for face in data.draw(st.lists(
+                    st.sampled_from(ruleset.dice.faces), min_size=h.turn.need(),
+                    max_size=h.turn.need()), label="roll")]
+            elif action == "keep":
+                lying = [ruleset.dice.faces[f].name for f in h.turn.dice]
+                dice = data.draw(st.lists(st.sampled_from(lying), max_size=len(lying) - 1),
+                                 label="keep")
+                if Counter(dice) - Counter(lying):
+                    dice = lying[:len(dice)]
+            h.act(name, action, amount, dice=dice)
+            faces = None if dice is None else engine.lua.table_from([index[d] for d in dice])
+            got = lr[b"act"](lr, name.encode(), action.encode(), faces, amount)
+            assert not isinstance(got, tuple), got
+        assert py(engine.rows(lr[b"events"])) == py_rows(h.events), label
+        assert py(engine.round_state(lr)) == py_round_state(h), label
+        assert len(h.events) > before
+    assert h.over
+    event(f"{label}: {'void' if h.winner is None else 'won'}")
