@@ -229,7 +229,7 @@ def everyone_deals(realm: Realm, *clients: Client) -> None:
 def dealt_table(realm: Realm, addon: Path, names: list[str], **options) -> Seated:
     """A table seated (as `seat_table`) with hand 1 started and everyone's dice rolled."""
     seated = seat_table(realm, addon, names, **options)
-    play(realm, seated[0], "/tholdem start")
+    play(realm, seated[0], f"{slash(seated.ruleset, 'long')} start")
     deal_fairly(realm, seated, 1)
     return seated
 

@@ -49,6 +49,12 @@ def addon(tmp_path_factory):
     return build_addon(tmp_path_factory.mktemp("addons"))
 
 
+@pytest.fixture(scope="module")
+def diceholdem(tmp_path_factory):
+    """The DiceHoldem addon, built once a test module (what addon/DiceHoldem holds)."""
+    return build_addon(tmp_path_factory.mktemp("addons"), "dice-holdem")
+
+
 @pytest.fixture
 def evil(tmp_path: Path) -> Path:
     """The stock addon (same rules, same fingerprint) with its namespace left in a global,

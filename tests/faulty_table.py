@@ -24,8 +24,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from addon_table import ROLLS_NEXT, TO_ACT, after_the_hand, banks, seat_table, status_now
+from addon_table import (
+    ROLLS_NEXT,
+    TAUREN,
+    TO_ACT,
+    after_the_hand,
+    banks,
+    seat_table,
+    slash,
+    status_now,
+)
 from pyhost.harness import Client, Realm
+from pyhost.rules import Ruleset
 
 # Kinds of fault; the first four take a player away for a few steps.
 AWAY = ("offline", "leaves", "dealer leaves", "host offline")
@@ -37,52 +47,63 @@ HEAL = 25  # seconds: see above
 POT = re.compile(r"^Pot (\d+);")
 
 
-def decide(rng: random.Random, situation: str, bank: int) -> str:
-    """A betting line for the player to act, drawn from `rng`, given the status line's
-    "(...)" part: "N to call", "check or bet" or "bet at least N or fold"."""
-    roll = rng.random()
-    if situation.endswith("to call"):
-        # The more of the bank a call takes, the likelier a fold and the rarer a raise.
-        pressure = min(1.0, int(situation.split()[0]) / bank) if bank else 1.0
-        fold, raise_ = 0.2 + 0.6 * pressure, 0.08 * (1 - pressure)
+class HoldemMoves:
+    """A hold'em game's lines (Tauren Hold'em's, DiceHoldem's: each in its ruleset's own
+    commands) for the player to act, given the status line's "(...)" part: "N to call",
+    "check or bet" or "bet at least N or fold"."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.long = slash(ruleset, "long")
+        self.bet = slash(ruleset, "bet")
+        self.deal = slash(ruleset, "deal")
+        # What another player types at the same instant as the player to act.
+        self.crossing = (f"{self.bet} 2", f"{self.long} call", f"{self.long} check",
+                         f"{self.long} fold", self.deal, slash(ruleset, "flop"),
+                         f"{self.long} status")
+
+    def street(self, name: str) -> str:
+        return slash(self.ruleset, name)
+
+    def decide(self, rng: random.Random, situation: str, bank: int) -> str:
+        """A betting line drawn from `rng`."""
+        long, bet, roll = self.long, self.bet, rng.random()
+        if situation.endswith("to call"):
+            # The more of the bank a call takes, the likelier a fold and the rarer a raise.
+            pressure = min(1.0, int(situation.split()[0]) / bank) if bank else 1.0
+            fold, raise_ = 0.2 + 0.6 * pressure, 0.08 * (1 - pressure)
+            if roll < 0.03:
+                return f"{long} allin"
+            if roll < 0.03 + fold:
+                return f"{long} fold"
+            if roll < 0.03 + fold + raise_:
+                return f"{long} raise {rng.choice((2, 2, 4, 6))}"
+            return f"{long} call"
+        if situation == "check or bet":
+            if roll < 0.03:
+                return f"{long} allin"
+            if roll < 0.08:
+                return f"{long} fold"
+            if roll < 0.33:
+                return f"{bet} {rng.choice((2, 2, 4, 6))}"
+            return f"{long} check"
+        least = int(re.search(r"\d+", situation).group())  # "bet at least N or fold"
         if roll < 0.03:
-            return "/tholdem allin"
-        if roll < 0.03 + fold:
-            return "/tholdem fold"
-        if roll < 0.03 + fold + raise_:
-            return f"/tholdem raise {rng.choice((2, 2, 4, 6))}"
-        return "/tholdem call"
-    if situation == "check or bet":
-        if roll < 0.03:
-            return "/tholdem allin"
-        if roll < 0.08:
-            return "/tholdem fold"
+            return f"{long} allin"
         if roll < 0.33:
-            return f"/tbet {rng.choice((2, 2, 4, 6))}"
-        return "/tholdem check"
-    least = int(re.search(r"\d+", situation).group())  # "bet at least N or fold"
-    if roll < 0.03:
-        return "/tholdem allin"
-    if roll < 0.33:
-        return "/tholdem fold"
-    if roll < 0.40:
-        return f"/tbet {least + 2}"
-    return f"/tbet {least}" if bank >= least else "/tholdem allin"
+            return f"{long} fold"
+        if roll < 0.40:
+            return f"{bet} {least + 2}"
+        return f"{bet} {least}" if bank >= least else f"{long} allin"
 
-
-def fallback(situation: str, bank: int) -> str:
-    """What the player does when their drawn choice was refused: the plainest legal line."""
-    if situation.endswith("to call"):
-        return "/tholdem call"
-    if situation == "check or bet":
-        return "/tholdem check"
-    least = int(re.search(r"\d+", situation).group())
-    return f"/tbet {least}" if bank >= least else "/tholdem fold"
-
-
-# What another player types at the same instant as the player to act.
-CROSSING = ("/tbet 2", "/tholdem call", "/tholdem check", "/tholdem fold", "/tdeal",
-            "/tflop", "/tholdem status")
+    def fallback(self, situation: str, bank: int) -> str:
+        """What the player does when their drawn choice was refused: the plainest legal line."""
+        if situation.endswith("to call"):
+            return f"{self.long} call"
+        if situation == "check or bet":
+            return f"{self.long} check"
+        least = int(re.search(r"\d+", situation).group())
+        return f"{self.bet} {least}" if bank >= least else f"{self.long} fold"
 
 
 @dataclass
@@ -102,20 +123,21 @@ class FaultyTable:
     step of a hand, all drawn from `seed`."""
 
     def __init__(self, realm: Realm, addon: Path, names: list[str], *, seed: int,
-                 rate: float, steps: int = 400) -> None:
+                 rate: float, steps: int = 400, ruleset: Ruleset = TAUREN) -> None:
         self.realm, self.rate, self.steps = realm, rate, steps
+        self.ruleset, self.moves = ruleset, HoldemMoves(ruleset)
         realm.horizon = HEAL
         self.rng = random.Random(seed)
-        self.seated = seat_table(realm, addon, names)
+        self.seated = seat_table(realm, addon, names, ruleset=ruleset)
         self.by_name = {client.name: client for client in self.seated}
         for _ in range(5):  # a join lost on the way is typed again, as a player would
-            missing = set(names) - set(banks(status_now(self.seated[0])))
+            missing = set(names) - set(banks(status_now(self.seated[0], self.ruleset)))
             for name in missing:
-                self.by_name[name].type("/tholdem join")
+                self.by_name[name].type(f"{self.moves.long} join")
             realm.run_until_quiet()
-        self.total = sum(banks(status_now(self.seated[0])).values())
-        if len(banks(status_now(self.seated[0]))) != len(names):
-            raise RuntimeError(f"not everyone sat down: {status_now(self.seated[0])}")
+        self.total = sum(banks(status_now(self.seated[0], self.ruleset)).values())
+        if len(banks(status_now(self.seated[0], self.ruleset))) != len(names):
+            raise RuntimeError(f"not everyone sat down: {status_now(self.seated[0], self.ruleset)}")
         self.away: dict[str, int] = {}  # name: steps until back
         self.tally = Tally()
         self._errors = 0
@@ -130,13 +152,13 @@ class FaultyTable:
 
     def view(self) -> str:
         """The table as most present clients see it (one behind is still catching up)."""
-        lines = Counter(status_now(client) for client in self.here())
+        lines = Counter(status_now(client, self.ruleset) for client in self.here())
         return lines.most_common(1)[0][0]
 
     def host(self) -> Client | None:
-        """The host as present clients see it: the one whose /tholdem start is not refused."""
+        """The host as present clients see it: the one whose start command is not refused."""
         first = self.here()[0]
-        first.type("/tholdem start")
+        first.type(f"{self.moves.long} start")
         named = ONLY_HOST.match(first.chat.lines[-1])
         if named is None:
             return first  # it was the host: the hand started
@@ -215,10 +237,10 @@ class FaultyTable:
             self.tally.problems.append(f"hand {number}: no host present to start it")
             return
         if host is not self.here()[0]:
-            host.type("/tholdem start")
+            host.type(f"{self.moves.long} start")
         self.realm.run_until_quiet()
         for client in self.here():
-            client.type("/tdeal")  # all at once, as at a table
+            client.type(self.moves.deal)  # all at once, as at a table
         self.realm.run_until_quiet()
         self.tally.hands += 1
         ended = self.drive(number)
@@ -242,16 +264,16 @@ class FaultyTable:
                 if acting:
                     bank = banks(line)[actor.name]
                     refused = line == last
-                    choice = (fallback if refused else
-                              lambda s, b: decide(self.rng, s, b))(acting.group(2), bank)
+                    choice = (self.moves.fallback(acting.group(2), bank) if refused else
+                              self.moves.decide(self.rng, acting.group(2), bank))
                 else:
-                    choice = f"/t{rolling.group(2)}"
+                    choice = self.moves.street(rolling.group(2))
                 actor.type(choice)
                 self.tally.actions += 1
                 if together:
                     others = [c for c in self.here() if c is not actor]
                     if others:
-                        self.rng.choice(others).type(self.rng.choice(CROSSING))
+                        self.rng.choice(others).type(self.rng.choice(self.moves.crossing))
             self.realm.run_until_quiet()
             same = same + 1 if line == last else 0
             last = line
@@ -262,7 +284,7 @@ class FaultyTable:
         return False
 
     def check(self, number: int, ended: bool, marks: dict[str, int]) -> None:
-        lines = {client.name: status_now(client) for client in self.seated}
+        lines = {client.name: status_now(client, self.ruleset) for client in self.seated}
         if len(set(lines.values())) > 1:
             views = "; ".join(f"{name}: {line}" for name, line in lines.items())
             self.tally.problems.append(f"hand {number}: clients disagree: {views}")

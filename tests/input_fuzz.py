@@ -23,11 +23,11 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from addon_table import TAUREN, play, seat_table, status
+from addon_table import TAUREN, play, seat_table, slash, status
 from conftest import SHIPPED, shipped_text
 from pyhost.cli import main
 from pyhost.harness import Client, Realm
-from pyhost.rules import RulesetError, VitajiRules, load_ruleset
+from pyhost.rules import Ruleset, RulesetError, VitajiRules, load_ruleset
 
 # -- writing TOML back -------------------------------------------------------------------
 
@@ -279,10 +279,8 @@ CASES: dict[str, Callable[[random.Random, Path, int], tuple[bool, str | None]]] 
 
 # -- slash commands in the addon ----------------------------------------------------------
 
-SHORT = TAUREN.addon.commands  # action -> short command, without the '/'
-LONG = TAUREN.addon.long_command
-ACTIONS = ["open", "join", "leave", "start", "status", "check", "call", "fold", "allin", "raise",
-           "ascii", *SHORT]
+TABLE_ACTIONS = ["open", "join", "leave", "start", "status", "check", "call", "fold", "allin",
+                 "raise", "ascii"]
 INFO = {"help", "hand", "bones", "status"}  # what prints several lines and changes nothing
 SLASH_ARGS = [
     "", "0", "-1", "1", "2", "3", "4", "1.5", "0.5", "-0", "1e3", "1e309", "nan", "inf", "-inf",
@@ -294,16 +292,18 @@ SLASH_ARGS = [
 ]
 
 
-def random_slash(rng: random.Random) -> tuple[str, str]:
-    """(a line typed into the chat box, the action it names)."""
-    action = rng.choice([*ACTIONS, *ACTIONS, rng.choice(SLASH_ARGS)])
+def random_slash(rng: random.Random, ruleset: Ruleset = TAUREN) -> tuple[str, str]:
+    """(a line typed into the chat box, the action it names), in the ruleset's commands."""
+    short = ruleset.addon.commands  # action -> short command, without the '/'
+    actions = [*TABLE_ACTIONS, *short]
+    action = rng.choice([*actions, *actions, rng.choice(SLASH_ARGS)])
     count = rng.choice([0, 1, 1, 1, 2, 2, 3, rng.randint(4, 40)])
     args = " ".join(rng.choice(SLASH_ARGS) for _ in range(count))
     typed = action.upper() if rng.random() < 0.1 else action
-    if action in SHORT and rng.random() < 0.6:
-        line = f"/{SHORT[action]} {args}"
+    if action in short and rng.random() < 0.6:
+        line = f"/{short[action]} {args}"
     else:
-        line = f"/{LONG} {typed} {args}"
+        line = f"/{ruleset.addon.long_command} {typed} {args}"
     # WoW's chat box holds 255 bytes.
     # An empty action is help.
     return line.encode("utf-8")[:255].decode("utf-8", "ignore"), action.lower() or "help"
@@ -343,7 +343,8 @@ class SlashRun:
     problems: list[str] = field(default_factory=list)
 
 
-def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int) -> SlashRun:
+def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int,
+               ruleset: Ruleset = TAUREN) -> SlashRun:
     """Random commands typed at a dealt table, guided or manual (Skoll hosts and deals, Riggs
     bet 2), by its players and by a watcher in the party. No Lua error, ever. A command that
     sends nothing (no addon message, chat line or roll) must leave every client's status as it
@@ -352,11 +353,11 @@ def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int) -> SlashRun:
     rng = random.Random(seed)
     realm = Realm(seed=seed, wtf=wtf)
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"],
-                        mode=rng.choice(["guided", "guided", "manual"]))
-    play(realm, seated[0], "/tholdem start")
+                        mode=rng.choice(["guided", "guided", "manual"]), ruleset=ruleset)
+    play(realm, seated[0], f"{slash(ruleset, 'long')} start")
     for client in seated:  # dice as they fall: no roll is scripted, so none is left over
-        play(realm, client, "/tdeal")
-    play(realm, seated[1], "/tbet 2")
+        play(realm, client, slash(ruleset, "deal"))
+    play(realm, seated[1], f"{slash(ruleset, 'bet')} 2")
     watcher = realm.login("Fuzz", addons=[addon])
     realm.invite(seated[0], watcher)
     realm.run_until_quiet()
@@ -365,8 +366,8 @@ def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int) -> SlashRun:
     run = SlashRun()
     while run.commands < commands and not run.problems:
         typer = rng.choice(clients)
-        line, action = random_slash(rng)
-        before = [status(realm, client) for client in clients]
+        line, action = random_slash(rng, ruleset)
+        before = [status(realm, client, ruleset) for client in clients]
         lengths = [len(client.chat) for client in clients]
         sent.clear()
         typer.type(line)
@@ -378,7 +379,8 @@ def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int) -> SlashRun:
             run.accepted += 1
         else:
             run.rejected += action not in INFO
-        problem = _slash_problem(realm, clients, typer, action, before, printed, bool(sent))
+        problem = _slash_problem(realm, clients, typer, action, before, printed, bool(sent),
+                                 ruleset)
         if problem:
             run.problems.append(f"seed {seed}, command {run.commands}: {typer.name} typed "
                                 f"{line!r}: {problem}")
@@ -387,13 +389,13 @@ def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int) -> SlashRun:
 
 def _slash_problem(realm: Realm, clients: list[Client], typer: Client, action: str,
                    before: list[str], printed: dict[str, list[str]],
-                   went_out: bool) -> str | None:
+                   went_out: bool, ruleset: Ruleset) -> str | None:
     if realm.errors():
         return f"Lua errors: {realm.errors()[:2]}"
     unclear = [line for lines in printed.values() for line in lines if not shows_as_typed(line)]
     if unclear:
         return f"a line WoW would not show as written: {unclear[0]!r}"
-    after = [status(realm, client) for client in clients]
+    after = [status(realm, client, ruleset) for client in clients]
     if went_out:
         return None if len(set(after)) == 1 else f"clients disagree: {sorted(set(after))}"
     others = {name: lines for name, lines in printed.items() if lines and name != typer.name}

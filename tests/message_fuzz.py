@@ -13,13 +13,14 @@ Two scenes, each a dealt three-player table mid-hand (Riggs has bet):
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
-from addon_table import PROTOCOL, dealt_table, play, status
+from addon_table import PROTOCOL, TAUREN, dealt_table, play, slash, status
 from pyhost.harness import Realm
+from pyhost.rules import Ruleset
 from realm_helpers import send_addon
 
-PREFIX = "TaurenHoldem"
 KINDS = ["OPEN", "ACT", "DO", "TURN", "NO", "DEAL", "SHOW", "HELLO", "AGAIN", "SNAP", "HEARD",
          "REVEALED", "ROLLED", "SEED", "SNAPEND", "BASE", "AT", "B", "P", "C", "RESEND",
          "X", ""]
@@ -48,71 +49,81 @@ def junk_message(rng: random.Random, table_id: str, names: list[str]) -> str:
     return text.encode("utf-8", "surrogatepass")[:255].decode("utf-8", "ignore")
 
 
-def table_scene(wtf: Path, addon: Path, seed: int):
+def table_scene(wtf: Path, addon: Path, seed: int, ruleset: Ruleset):
     realm = Realm(seed=seed, wtf=wtf)
     # The junk takes minutes of virtual time (a message per 1.1 s, the throttle's pace): past
     # every deadline, so the table is one that waits however long.
-    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="notimeout")
-    play(realm, seated[1], "/tbet 2")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"], options="notimeout",
+                         ruleset=ruleset)
+    play(realm, seated[1], f"{slash(ruleset, 'bet')} 2")
     return realm, seated
 
 
-def watcher_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None:
+def pot(line: str) -> int:
+    return int(re.match(r"Pot (\d+);", line).group(1))
+
+
+def watcher_junk(addon: Path, wtf: Path, seed: int, messages: int,
+                 ruleset: Ruleset = TAUREN) -> str | None:
     """The watcher's junk: a problem found, or None."""
-    realm, seated = table_scene(wtf, addon, seed)
+    realm, seated = table_scene(wtf, addon, seed, ruleset)
+    prefix, long = ruleset.addon.prefix, slash(ruleset, "long")
     skoll, _, gray = seated
     fuzz = realm.login("Fuzz", addons=[addon])
     realm.invite(skoll, fuzz)
     realm.run_until_quiet()
-    before = [status(realm, client) for client in seated]
+    before = [status(realm, client, ruleset) for client in seated]
     rng = random.Random(seed)
     names = [c.full_name for c in seated] + [fuzz.full_name, "Nobody-Nowhere", ""]
     for _ in range(messages):
         channel = rng.choice(["PARTY", "PARTY", "WHISPER"])
-        send_addon(fuzz, PREFIX, junk_message(rng, seated.table_id, names), channel,
+        send_addon(fuzz, prefix, junk_message(rng, seated.table_id, names), channel,
                    rng.choice(names[:3]) if channel == "WHISPER" else None)
         realm.advance(1.1)  # within the throttle: every message goes out
     realm.run_until_quiet()
     if realm.errors():
         return f"Lua error: {realm.errors()[0][1].splitlines()[0]}"
-    after = [status(realm, client) for client in seated]
+    after = [status(realm, client, ruleset) for client in seated]
     if after != before:
         return f"the watcher's junk changed the table: {before} -> {after}"
-    play(realm, gray, "/tholdem call")  # and the hand goes on
-    play(realm, skoll, "/tholdem call")
-    lines = {status(realm, client) for client in seated}
+    play(realm, gray, f"{long} call")  # and the hand goes on
+    play(realm, skoll, f"{long} call")
+    lines = {status(realm, client, ruleset) for client in seated}
     # (Skoll's call closed the betting: Riggs rolled the flop, and is first to act on it.)
-    if len(lines) != 1 or "Pot 6; Riggs to act" not in next(iter(lines)):
+    if len(lines) != 1 or "Riggs to act" not in next(iter(lines)) \
+            or pot(next(iter(lines))) != pot(before[0]) + 4:
         return f"the hand did not go on: {lines}"
     return None
 
 
-def player_junk(addon: Path, wtf: Path, seed: int, messages: int) -> str | None:
+def player_junk(addon: Path, wtf: Path, seed: int, messages: int,
+                ruleset: Ruleset = TAUREN) -> str | None:
     """A seated player's junk and replays of its own earlier messages: a problem, or None."""
-    realm, seated = table_scene(wtf, addon, seed)
+    realm, seated = table_scene(wtf, addon, seed, ruleset)
+    prefix = ruleset.addon.prefix
     gray = seated[2]
     sent: list[bytes] = []  # what Gray's client really sent, to replay
     original = realm.send_addon
 
-    def recording(client, prefix, body, *args, **kwargs):
-        if client is gray and prefix == PREFIX.encode():
+    def recording(client, sent_prefix, body, *args, **kwargs):
+        if client is gray and sent_prefix == prefix.encode():
             sent.append(body)
-        return original(client, prefix, body, *args, **kwargs)
+        return original(client, sent_prefix, body, *args, **kwargs)
 
     realm.send_addon = recording
-    play(realm, gray, "/tholdem call")  # real messages to replay later
+    play(realm, gray, f"{slash(ruleset, 'long')} call")  # real messages to replay later
     rng = random.Random(seed)
     names = [c.full_name for c in seated] + ["Nobody-Nowhere", ""]
     for _ in range(messages):
         if sent and rng.random() < 0.2:
-            send_addon(gray, PREFIX, rng.choice(sent))  # a replay of an old message of its own
+            send_addon(gray, prefix, rng.choice(sent))  # a replay of an old message of its own
         else:
-            send_addon(gray, PREFIX, junk_message(rng, seated.table_id, names))
+            send_addon(gray, prefix, junk_message(rng, seated.table_id, names))
         realm.advance(1.1)
     realm.run_until_quiet()
     if realm.errors():
         return f"Lua error: {realm.errors()[0][1].splitlines()[0]}"
-    lines = {status(realm, client) for client in seated}
+    lines = {status(realm, client, ruleset) for client in seated}
     if len(lines) != 1:
         return f"clients disagree after a player's junk: {lines}"
     return None

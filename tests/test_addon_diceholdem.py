@@ -16,11 +16,6 @@ from pyhost.rules import load_ruleset
 DICE_HOLDEM = load_ruleset("dice-holdem")
 
 
-@pytest.fixture(scope="module")
-def diceholdem(tmp_path_factory):
-    """The DiceHoldem addon, built once a test module (what addon/DiceHoldem holds)."""
-    return build_addon(tmp_path_factory.mktemp("addons"), "dice-holdem")
-
 
 def board(*streets: tuple[str, ...]):
     return [street(*letters, ruleset=DICE_HOLDEM) for letters in streets]

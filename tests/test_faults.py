@@ -8,6 +8,7 @@ import pytest
 from faulty_table import FAULTS, FaultyTable
 
 from pyhost.harness import Adversarial, Latency, Realm
+from pyhost.rules import load_ruleset
 
 PARTY = ["Skoll", "Riggs", "Gray", "Dakx"]
 RAID = [*PARTY, "Mara", "Tove", "Brun", "Hild", "Ulf", "Sig"]
@@ -47,6 +48,27 @@ def test_hands_survive_faults(tmp_path, addon, names, seed, hands, latency, netw
     assert tally.problems == []
     assert tally.hands >= 3 and tally.completed == tally.hands
     assert sum(tally.faults.values()) > 0  # something did go wrong, on purpose
+    assert realm.errors() == []
+
+
+# The same table core under DiceHoldem's rules and commands (the other hold'em game).
+DICE_CASES = [(PARTY, 11, 5, SLOW_ROLLS, None), (PARTY[:3], 12, 5, SLOW_ADDON, hostile(12))]
+
+
+
+@pytest.mark.parametrize(("names", "seed", "hands", "latency", "network"), DICE_CASES,
+                         ids=[f"{len(c[0])}-players-seed{c[1]}" for c in DICE_CASES])
+def test_diceholdem_hands_survive_faults(tmp_path, diceholdem, names, seed, hands, latency,
+                                         network):
+    realm = Realm(seed=seed, wtf=tmp_path / "WTF", latency=latency, adversarial=network)
+    table = FaultyTable(realm, diceholdem, names, seed=seed, rate=0.15,
+                        ruleset=load_ruleset("dice-holdem"))
+    for _ in range(hands):
+        table.play_hand()
+    tally = table.tally
+    assert tally.problems == []
+    assert tally.hands == hands and tally.completed == tally.hands
+    assert sum(tally.faults.values()) > 0
     assert realm.errors() == []
 
 

@@ -7,15 +7,15 @@ import copy
 
 import pytest
 
-from pyhost.engine import IllegalAction
-from pyhost.engine.pokerdice import Phase, PokerDiceRound, PokerDiceTable
+from pyhost.engine import IllegalAction, Table
+from pyhost.engine.pokerdice import Phase, PokerDiceRound
 from pyhost.rules import load_ruleset
 
 RULES = load_ruleset("poker-dice")
 
 
-def table(*players, **kwargs) -> PokerDiceTable:
-    return PokerDiceTable(RULES, list(players) or ["Ann", "Bo", "Cid", "Dag"], **kwargs)
+def table(*players, **kwargs) -> Table:
+    return Table(RULES, list(players) or ["Ann", "Bo", "Cid", "Dag"], **kwargs)
 
 
 def state(hand: PokerDiceRound) -> dict:
@@ -26,7 +26,7 @@ def state(hand: PokerDiceRound) -> dict:
     return held
 
 
-def refused(t: PokerDiceTable, name: str, action: str, amount=None, dice=None,
+def refused(t: Table, name: str, action: str, amount=None, dice=None,
             match: str = "") -> str:
     """The one line `action` is refused with; nothing changes."""
     before, banks = state(t.hand), t.banks
@@ -37,7 +37,7 @@ def refused(t: PokerDiceTable, name: str, action: str, amount=None, dice=None,
     return str(error.value)
 
 
-def ante_all(t: PokerDiceTable, ante: int) -> PokerDiceRound:
+def ante_all(t: Table, ante: int) -> PokerDiceRound:
     hand = t.new_hand()
     t.act(hand.dealer_name, "ante", ante)
     while hand.phase is Phase.ANTE:
@@ -45,7 +45,7 @@ def ante_all(t: PokerDiceTable, ante: int) -> PokerDiceRound:
     return hand
 
 
-def texts(t: PokerDiceTable) -> list[str]:
+def texts(t: Table) -> list[str]:
     return [event.text for event in t.hand.events]
 
 
@@ -331,7 +331,7 @@ def test_a_starter_with_no_chips_passes_the_start_to_the_left() -> None:
 
 def test_only_players_with_the_minimum_ante_are_dealt_in(variant) -> None:
     rules = variant("poker-dice", {"minimum_ante = 1": "minimum_ante = 3"})
-    t = PokerDiceTable(rules, [("Ann", 2), ("Bo", 20), ("Cid", 20)], dealer="Ann")
+    t = Table(rules, [("Ann", 2), ("Bo", 20), ("Cid", 20)], dealer="Ann")
     hand = t.new_hand()
     assert [seat.name for seat in hand.seats] == ["Bo", "Cid"] and hand.dealer_name == "Bo"
     refused(t, "Bo", "ante", 2, match="at least 3")

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pokerdice import state
 
-from pyhost.engine import IllegalAction
-from pyhost.engine.pokerdice import Phase, PokerDiceRound, PokerDiceTable
+from pyhost.engine import IllegalAction, Table
+from pyhost.engine.pokerdice import Phase, PokerDiceRound
 from pyhost.rules import load_ruleset
 
 RULES = load_ruleset("poker-dice")
@@ -22,7 +22,7 @@ ACTIONS = ["ante", "roll", "keep", "check", "raise", "call", "fold", "bet", "sho
 FACES = st.integers(min_value=1, max_value=6)
 
 
-def play_round(data, t: PokerDiceTable) -> dict:
+def play_round(data, t: Table) -> dict:
     """One round by random legal play; what the test saw: the dice each player rolled
     last, the order of first rolls, who anted and who folded."""
     hand: PokerDiceRound = t.new_hand()
@@ -105,7 +105,7 @@ def test_random_legal_rounds(data) -> None:
     count = data.draw(st.integers(2, 8))
     banks = data.draw(st.lists(st.integers(0, 12), min_size=count, max_size=count))
     banks[0] = banks[1] = max(banks[0], 1)  # two with chips at least
-    t = PokerDiceTable(RULES, [(f"P{n}", bank) for n, bank in enumerate(banks)])
+    t = Table(RULES, [(f"P{n}", bank) for n, bank in enumerate(banks)])
     total = t.chips
     for _ in range(data.draw(st.integers(1, 4))):
         if sum(bank > 0 for bank in t.banks.values()) < 2:

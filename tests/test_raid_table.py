@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from addon_table import (
+    TAUREN,
     Seated,
     after_the_hand,
     banks,
@@ -12,19 +13,24 @@ from addon_table import (
     play,
     play_hand,
     seat_table,
+    slash,
     status,
 )
 from pyhost.harness import Adversarial, Realm
+from pyhost.rules import Ruleset
 from realm_helpers import RECORDER, addon_messages
 
 
-def raid_table(realm: Realm, addon, count: int) -> Seated:
+def raid_table(realm: Realm, addon, count: int, ruleset: Ruleset = TAUREN) -> Seated:
+    """A raid of `count`, the first hosting a table of `ruleset`'s game that all have joined."""
     clients = Seated(realm.login(f"Raider{i:02d}", addons=[addon]) for i in range(count))
     realm.raid(*clients)
     clients.table_id = f"{clients[0].full_name}:{realm.epoch()}"
-    play(realm, clients[0], "/tholdem open")
+    clients.ruleset = ruleset
+    long = slash(ruleset, "long")
+    play(realm, clients[0], f"{long} open")
     for client in clients[1:]:
-        client.type("/tholdem join")
+        client.type(f"{long} join")
     realm.run_until_quiet()
     return clients
 

@@ -12,6 +12,7 @@ import pytest
 from addon_table import dealt_table, play, status
 from input_fuzz import shows_as_typed, slash_fuzz
 from pyhost.harness import Realm
+from pyhost.rules import load_ruleset
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
@@ -19,6 +20,15 @@ def test_random_commands_raise_no_error_and_a_refusal_changes_nothing(tmp_path, 
     run = slash_fuzz(addon, tmp_path / "WTF", seed, commands=400)
     assert run.problems == []
     assert run.commands == 400 and run.accepted >= 10 and run.rejected >= 200
+
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_diceholdems_commands_fuzzed_alike(tmp_path, diceholdem, seed):
+    run = slash_fuzz(diceholdem, tmp_path / "WTF", seed, commands=300,
+                     ruleset=load_ruleset("dice-holdem"))
+    assert run.problems == []
+    assert run.accepted >= 10 and run.rejected >= 150
 
 
 # What the fuzz found, pinned.

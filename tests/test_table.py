@@ -62,8 +62,41 @@ def test_a_table_needs_two_players_with_chips_and_distinct_names():
         Table(TAUREN, [("A", 20), ("B", 0)]).new_hand()
     with pytest.raises(IllegalAction, match="B is seated twice"):
         Table(TAUREN, ["A", "B", "B"])
-    with pytest.raises(IllegalAction, match="not a hold'em game"):
+    with pytest.raises(IllegalAction) as refused:
         Table(load_ruleset("vitaji"), ["A", "B"])
+    assert str(refused.value) == ("Vitaji is not a hold'em, poker dice or dice poker game; its "
+                                  "table flow comes later")
+
+
+def test_one_table_plays_all_three_families_each_choosing_the_next_start():
+    from pyhost.engine import pokerdice
+    # Dice Poker: the start moves one seat each round, as hold'em's button does.
+    dice_poker = Table(load_ruleset("dice-poker"), ["Ann", "Bo", "Cid"], dealer="Bo")
+    starters = []
+    for _ in range(4):
+        round_ = dice_poker.new_hand()
+        starters.append(round_.starter)
+        for name in round_.order:
+            dice_poker.act(name, "roll", dice=["1", "2", "3", "4", "6"])
+            dice_poker.act(name, "keep", dice=["1", "2", "3", "4", "6"])
+    assert starters == ["Bo", "Cid", "Ann", "Bo"]
+    # Poker Dice: the round's winner starts the next, wherever he sits.
+    poker_dice = Table(load_ruleset("poker-dice"), ["Ann", "Bo", "Cid"], dealer="Ann")
+    round_ = poker_dice.new_hand()
+    assert poker_dice.mode == "table" and round_.dealer_name == "Ann"
+    poker_dice.act("Ann", "ante", 1)
+    poker_dice.act("Bo", "ante")
+    poker_dice.act("Cid", "ante")
+    poker_dice.act("Ann", "roll", dice=["6", "6", "6", "6", "6"])
+    poker_dice.act("Ann", "check")
+    poker_dice.act("Bo", "roll", dice=["1", "1", "2", "3", "4"])
+    poker_dice.act("Bo", "check")
+    poker_dice.act("Cid", "roll", dice=["1", "1", "2", "3", "4"])
+    poker_dice.act("Cid", "check")
+    assert round_.winner == "Ann" and round_.next_dealer() == "Ann"
+    assert poker_dice.new_hand().dealer_name == "Ann"
+    # The name the Poker Dice table had is the one table now.
+    assert pokerdice.PokerDiceTable is Table
 
 
 def test_the_guided_table_refuses_tpot():
@@ -146,3 +179,12 @@ def test_after_the_hand_the_pot_is_no_longer_live():
     t.act("Skoll", "pot", target="Gray")
     t.act("Riggs", "reset")
     assert t.banks == {"Skoll": 20, "Riggs": 20, "Gray": 25, "Dakx": 20}
+
+
+@pytest.mark.parametrize(("ruleset_id", "game"), [("poker-dice", "poker dice"),
+                                                  ("dice-poker", "dice poker")])
+def test_a_draw_round_is_dealt_nothing(ruleset_id, game):
+    t = Table(load_ruleset(ruleset_id), ["Ann", "Bo"])
+    with pytest.raises(IllegalAction, match=f"a {game} round is dealt nothing, not hidden"):
+        t.new_hand(hidden={"Ann": ["1", "2"]})
+    assert t.hand is None and t.hands_played == 0 and t.banks == {"Ann": 20, "Bo": 20}

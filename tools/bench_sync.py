@@ -1,17 +1,18 @@
 """Benchmark: what keeping a table in sync costs in addon messages, by table size.
 
-    python tools/bench_sync.py [--sizes 2,5,10,20,40] [--hands 2] [--rest 10] [--pace 3]
-                               [--seed 1]
+    python tools/bench_sync.py [--game tauren-holdem] [--sizes 2,5,10,20,40] [--hands 2]
+                               [--rest 10] [--pace 3] [--seed 1]
 
-For each size a raid of that many players sits at one guided table (the first hosts) and plays
-`--hands` hands in which everyone stays to the showdown: the first to act bets the minimum,
-the rest call, every later street is checked round, and all show. That is the most a hand
-can cost (nobody folds away their share of the traffic), and it is the same hand at every
-size, so the numbers compare. Between hands the realm idles `--rest` virtual seconds (not
-counted), as players would, so each hand starts with the server's allowance refilled. Within
-a hand each player acts `--pace` virtual seconds after the last (0: as soon as everything
-has settled, `run_until_quiet`, which leaves the host's heartbeat, ten quiet seconds away,
-still to come).
+`--game` is a shipped ruleset with an addon (GAMES below says how each family's round is
+played). For each size a raid of that many players sits at one table of it (the first hosts)
+and plays `--hands` hands (rounds). At a hold'em table everyone stays to the showdown: the
+first to act bets the minimum, the rest call, every later street is checked round, and all
+show. That is the most a hand can cost (nobody folds away their share of the traffic), and
+it is the same hand at every size, so the numbers compare. Between hands the realm idles
+`--rest` virtual seconds (not counted), as players would, so each hand starts with the
+server's allowance refilled. Within a hand each player acts `--pace` virtual seconds after
+the last (0: as soon as everything has settled, `run_until_quiet`, which leaves the host's
+heartbeat, ten quiet seconds away, still to come).
 
 Every addon message goes through `Realm.send_addon`; this tool replaces it on the realm
 instance with a counting wrapper that records the sender, the body's length in bytes (the
@@ -41,7 +42,7 @@ throttle queue at 40 players. Nothing is asserted; it exits 1 only on a Lua erro
 that does not end.
 
 The table helpers come from the test suite: this puts the repo's `tests/` folder on `sys.path`
-and imports `addon_table` (build_addon, play_hand, status, banks, play) and `raid_table` from
+and imports `addon_table` (build_addon, play_hand, status, banks, slash) and `raid_table` from
 `test_raid_table`.
 """
 
@@ -62,9 +63,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_raid_table import raid_table  # noqa: E402
 
-from addon_table import banks, build_addon, play_hand, status  # noqa: E402
+from addon_table import Seated, banks, build_addon, play_hand, slash, status  # noqa: E402
 from pyhost.harness import Realm  # noqa: E402
 from pyhost.harness.realm import SUCCESS, THROTTLED  # noqa: E402
+from pyhost.rules import Ruleset, load_ruleset  # noqa: E402
 
 
 def kind_of(body: bytes) -> str:
@@ -131,22 +133,32 @@ class Traffic:
         return result
 
 
-def showdown_choice(_client, _turn, situation: str) -> str:
-    """Everyone in to the end: call, check, or bet the least."""
-    if situation.endswith("to call"):
-        return "/tholdem call"
-    if situation == "check or bet":
-        return "/tholdem check"
-    return f"/tbet {re.search(r'[0-9]+', situation).group()}"
+def holdem_hand(realm: Realm, seated: Seated, number: int, pace: float | None) -> None:
+    """A hold'em hand with everyone in to the end: call, check, or bet the least."""
+    long, bet = slash(seated.ruleset, "long"), slash(seated.ruleset, "bet")
+
+    def choose(_client, _turn, situation: str) -> str:
+        if situation.endswith("to call"):
+            return f"{long} call"
+        if situation == "check or bet":
+            return f"{long} check"
+        return f"{bet} {re.search(r'[0-9]+', situation).group()}"
+
+    play_hand(realm, seated, number, choose, steps=2000, pace=pace)
+
+
+# How a round of each game family is played here: (realm, seated, round number, pace).
+GAMES = {"holdem": holdem_hand}
 
 
 def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path,
-            pace: float | None) -> dict:
+            pace: float | None, ruleset: Ruleset) -> dict:
     realm = Realm(seed=seed, wtf=wtf)
     traffic = Traffic(realm, addon.name)
-    seated = raid_table(realm, addon, size)
-    if len(banks(status(realm, seated[0]))) != size:
-        raise RuntimeError(f"only {len(banks(status(realm, seated[0])))} of {size} seated")
+    seated = raid_table(realm, addon, size, ruleset)
+    seated_now = banks(status(realm, seated[0], ruleset))
+    if len(seated_now) != size:
+        raise RuntimeError(f"only {len(seated_now)} of {size} seated")
     host = seated[0].full_name
     setup = {"seconds": realm.now, "host": traffic.messages[host]}
     rows = []
@@ -154,7 +166,7 @@ def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Pat
         realm.advance(rest)
         traffic.reset()
         start = realm.now
-        play_hand(realm, seated, number, showdown_choice, steps=2000, pace=pace)
+        GAMES[ruleset.family](realm, seated, number, pace)
         players = [traffic.messages[c.full_name] for c in seated[1:]]
         beats = traffic.kinds["AT"]  # only the host beats
         player_bytes = [traffic.bytes[c.full_name] for c in seated[1:]]
@@ -173,6 +185,8 @@ def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Pat
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="tauren-holdem",
+                        help="a shipped ruleset whose game has an addon")
     parser.add_argument("--sizes", default="2,5,10,20,40",
                         help="table sizes, comma-separated (2 to 40)")
     parser.add_argument("--hands", type=int, default=2)
@@ -190,12 +204,22 @@ def main() -> None:
             or not 0 <= args.pace <= 60:
         parser.error("need sizes from 2 to 40, --hands >= 1, --rest >= 0, 0 <= --pace <= 60")
 
+    try:
+        ruleset = load_ruleset(args.game)
+    except ValueError as bad:
+        parser.error(str(bad))
+    if ruleset.family not in GAMES:
+        parser.error(f"--game {args.game}: no driver for {ruleset.family} games "
+                     f"(there are for: {', '.join(GAMES)})")
+    if max(sizes) > ruleset.table.max_players:
+        parser.error(f"{ruleset.name} seats at most {ruleset.table.max_players}")
+
     results = []
     wall_start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-sync-") as folder:
-        addon = build_addon(Path(folder) / "addons")
-        print(f"per hand, mean of {args.hands} (everyone to the showdown); max wait over all "
-              f"hands; bytes are message bodies")
+        addon = build_addon(Path(folder) / "addons", args.game)
+        print(f"{ruleset.name}: per hand, mean of {args.hands} (everyone to the end); max wait "
+              f"over all hands; bytes are message bodies")
         print(f"{'players':>7} {'setup s':>7} {'hand s':>7} {'host msgs':>9} {'beats':>5} "
               f"{'host B':>7} "
               f"{'player msgs mean/max':>20} {'player B mean/max':>17} {'refused':>7} "
@@ -204,7 +228,7 @@ def main() -> None:
             wall = time.perf_counter()
             try:
                 result = measure(size, args.hands, args.rest, args.seed, addon,
-                                 Path(folder) / f"WTF-{size}", args.pace or None)
+                                 Path(folder) / f"WTF-{size}", args.pace or None, ruleset)
             except (RuntimeError, AssertionError) as stuck:  # a hand that did not end
                 print(f"{size:>7} FAILED: {stuck}")
                 sys.exit(1)

@@ -12,6 +12,7 @@ from ..engine.history import (
     HistoryError,
     Replay,
     ReplayError,
+    Step,
     load_history,
     shipped_histories,
 )
@@ -31,35 +32,75 @@ def pots_text(pots: list[Pot]) -> str:
                      for n, pot in enumerate(pots))
 
 
+def step_lines(step: Step) -> list[str]:
+    head = f"{step.position:>4}. {step.action!s:<20} pot {step.pot:>4}"
+    texts = [event.text for event in step.events] or ["(no change)"]
+    return [f"{head}   {texts[0]}", *(f"{'':<{len(head)}}   {text}" for text in texts[1:])]
+
+
+def banks_text(banks: dict[str, int]) -> str:
+    return ", ".join(f"{name} {bank}" for name, bank in banks.items())
+
+
+def rounds_text(result: Replay) -> str:
+    """A draw game's rounds: each round's actions with what the engine said, then the
+    banks."""
+    record = result.record
+    seats = ", ".join(f"{name} {bank}" for name, bank in record.seats)
+    lines = [f"{record.ruleset.name} ({record.ruleset.id}). Seats: {seats}"]
+    for played, written in zip(result.rounds, record.rounds, strict=True):
+        lines.append(f"Round {played.number}, {played.starter} starts"
+                     + (f": {written.about}" if written.about else ""))
+        for step in played.steps:
+            lines += step_lines(step)
+        if not played.over:
+            lines.append(f"The round is not over: {played.waiting}.")
+        lines.append(f"Banks: {banks_text(played.banks)}")
+    return "\n".join(lines)
+
+
 def replay_text(result: Replay) -> str:
+    if result.record.draw:
+        return rounds_text(result)
     record, table = result.record, result.table
     seats = ", ".join(f"{name} {bank}" + (" (dealer)" if name == record.dealer else "")
                       for name, bank in record.seats)
     lines = [f"{record.ruleset.name}, {record.mode} table. Seats: {seats}"]
     for step in result.steps:
-        head = f"{step.position:>4}. {step.action!s:<20} pot {step.pot:>4}"
-        texts = [event.text for event in step.events] or ["(no change)"]
-        lines.append(f"{head}   {texts[0]}")
-        lines += [f"{'':<{len(head)}}   {text}" for text in texts[1:]]
+        lines += step_lines(step)
     hand = table.hand
     if not result.over and hand is not None:
         lines.append(f"The hand is not over: {hand._waiting_for()}.")
     lines.append(f"Pots: {pots_text(result.pots)}")
     winners = ", ".join(f"{name} {chips}" for name, chips in result.winners.items())
     lines.append(f"Winners: {winners or 'none yet'}")
-    lines.append("Banks: " + ", ".join(f"{name} {bank}" for name, bank in table.banks.items()))
+    lines.append(f"Banks: {banks_text(table.banks)}")
     return "\n".join(lines)
 
 
+def step_json(step: Step) -> dict[str, Any]:
+    return {"position": step.position, "action": step.action.to_json(),
+            "events": [event.text for event in step.events], "pot": step.pot}
+
+
 def replay_json(result: Replay) -> dict[str, Any]:
+    if result.record.draw:
+        return {
+            "ruleset": result.record.ruleset.id,
+            "mode": result.record.mode,
+            "rounds": [
+                {"round": played.number, "starter": played.starter,
+                 "steps": [step_json(step) for step in played.steps], "over": played.over,
+                 "payouts": played.payouts, "banks": played.banks}
+                for played in result.rounds
+            ],
+            "over": result.over,
+            "banks": result.table.banks,
+        }
     return {
         "ruleset": result.record.ruleset.id,
         "mode": result.record.mode,
-        "steps": [
-            {"position": step.position, "action": step.action.to_json(),
-             "events": [event.text for event in step.events], "pot": step.pot}
-            for step in result.steps
-        ],
+        "steps": [step_json(step) for step in result.steps],
         "over": result.over,
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in result.pots],
         "winners": result.winners,
@@ -72,7 +113,8 @@ def replay_json(result: Replay) -> dict[str, Any]:
 @click.argument("hand")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def replay(hand: str, as_json: bool) -> None:
-    """Replay a hand history: each action's effect, the pots, winners and banks."""
+    """Replay a hand history: each action's effect, the pots, winners and banks (a draw
+    game's: each round's actions and the banks after it)."""
     try:
         result = run_replay(load_history(hand))
     except (HistoryError, ReplayError) as exc:

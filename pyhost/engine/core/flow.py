@@ -66,6 +66,18 @@ class Flow:
     def _start(self) -> None:
         """What the hand does before anyone acts (hold'em: antes and blinds)."""
 
+    # -- what the table asks between hands -----------------------------------------------
+
+    @classmethod
+    def least_bank(cls, ruleset: Ruleset) -> int:
+        """The fewest chips a player needs to be dealt in (and to deal, or start)."""
+        return 1
+
+    def next_dealer(self) -> str | None:
+        """Who deals (or starts) the next hand once this one is over; None: the seat after
+        this hand's dealer, the button moving one place."""
+        return None
+
     # -- the interface: what the table asks of every flow ------------------------------
 
     def to_act(self) -> str | None:

@@ -3,8 +3,10 @@
 One table is of one mode for its whole life (the two ways to run a
 hold'em table are the modes "guided" and "manual"). Each hand is one `Flow`,
 the one `flows` names for the ruleset's family and the table's mode; the
-table itself knows no game. `pyhost.engine.Table` is this table with the
-shipped games' flows.
+table itself knows no game. Between hands it asks the flow who is dealt in
+(`least_bank`) and who deals or starts next (`next_dealer`: hold'em's button
+and Dice Poker's start move one seat, Poker Dice's winner starts).
+`pyhost.engine.Table` is this table with the shipped games' flows.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ class Table(Ledger):
                  mode: str = _FIRST, dealer: str | None = None) -> None:
         modes = self.flows.get(ruleset.family)
         if not modes:
-            games = " or ".join(dict.fromkeys(flow.game for modes in self.flows.values()
-                                               for flow in modes.values()))
+            names = list(dict.fromkeys(flow.game for modes in self.flows.values()
+                                       for flow in modes.values()))
+            games = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else \
+                "".join(names)
             raise IllegalAction(f"{ruleset.name} is not a {games} game; its table flow comes "
                                 "later")
         mode = next(iter(modes)) if mode is _FIRST else mode
@@ -45,18 +49,25 @@ class Table(Ledger):
         self.hands_played = 0
 
     def new_hand(self, **deal: Any) -> Flow:
-        """Deal a hand to everyone with chips; after the first, the button moves left.
-        `deal` goes to the flow (hold'em: `hidden`, each player's hidden dice)."""
+        """Deal a hand to everyone with chips (the flow's `least_bank`). The first hand's
+        dealer is the table's; after it, the one the last hand names (`next_dealer`), or else
+        the button moves left, past anyone with too few chips. `deal` goes to the flow
+        (hold'em: `hidden`, each player's hidden dice)."""
         if self.hand is not None and not self.hand.over:
             raise IllegalAction("the current hand is not over yet")
-        playing = [seat for seat in self.seats if seat.bank > 0]
+        least = self.flow.least_bank(self.ruleset)
+        playing = [seat for seat in self.seats if seat.bank >= least]
         if not playing:
+            having = "chips" if least <= 1 else f"at least {least} chips"
             raise IllegalAction(f"{self.ruleset.name} needs at least "
-                                f"{self.ruleset.table.min_players} players with chips, not 0")
+                                f"{self.ruleset.table.min_players} players with {having}, "
+                                "not 0")
         button = self.button
-        if self.hands_played:
-            button = (button + 1) % len(self.seats)
-        while self.seats[button].bank == 0:
+        if self.hand is not None:
+            named = self.hand.next_dealer()
+            button = self._index(named) if named is not None else \
+                (button + 1) % len(self.seats)
+        while self.seats[button].bank < least:
             button = (button + 1) % len(self.seats)
         dealer = playing.index(self.seats[button])
         # The button moves only once the hand is dealt: a refused deal leaves it where it was.

@@ -20,9 +20,27 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
-from ...rules import DicePokerRules, Hand
+from ...rules import Dice, DicePokerRules, Hand
 from ..core import Event, Flow, IllegalAction, Pot, given_dice, split
+from ..draw import Keeping, Turn
 from .ranking import highest_and_lowest
+
+
+def _read_keep(dice: Dice, given: object, name: str) -> tuple[int, ...]:
+    """The faces `name` keeps: a list of faces (names or face indices); none if not given."""
+    if given is None:
+        given = ()
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        raise IllegalAction(f"{name} must keep a list of faces, not {given!r}")
+    try:
+        return dice.parse(given)
+    except ValueError as exc:
+        raise IllegalAction(f"{name}'s keep: {exc}") from None
+
+
+# Keeping all five stands (the turn ends); the kept dice are held highest first.
+KEEPING = Keeping(read=_read_keep, not_lying="{name} cannot keep {kept}: {name} rolled {lying}",
+                  stand=True, highest_first=True)
 
 
 class Step(StrEnum):
@@ -48,8 +66,9 @@ class DicePokerRound(Flow):
         self.order = [self.seats[(self.dealer + step) % count].name for step in range(count)]
         self.turn = 0  # index into `order` of the player to act
         self.step = Step.ROLL
-        self.lying: dict[str, tuple[int, ...]] = {}  # each player's dice as they lie now
-        self.rolls: dict[str, int] = {}  # the rolls each has made, the first included
+        deal = self.ruleset.deal
+        self.turns = {name: Turn(name=name, size=deal.dice, rolls_allowed=deal.rolls,
+                                 keeping=KEEPING) for name in self.order}
         self.kept: dict[str, tuple[int, ...]] = {}  # the dice last announced as kept
         self.final: dict[str, tuple[int, ...]] = {}  # his dice after the reroll
         self.hands: dict[str, Hand] = {}
@@ -68,6 +87,16 @@ class DicePokerRound(Flow):
         return self.step is Step.OVER
 
     @property
+    def lying(self) -> dict[str, tuple[int, ...]]:
+        """Each player's dice as they lie now, of those who have rolled."""
+        return {name: turn.dice for name, turn in self.turns.items() if turn.rolls}
+
+    @property
+    def rolls(self) -> dict[str, int]:
+        """The rolls each has made, the first included, of those who have rolled."""
+        return {name: turn.rolls for name, turn in self.turns.items() if turn.rolls}
+
+    @property
     def starter(self) -> str:
         return self.order[0]
 
@@ -79,9 +108,7 @@ class DicePokerRound(Flow):
         name = self.to_act()
         if name is None or self.step is Step.KEEP:
             return None
-        if self.step is Step.ROLL:
-            return name, self.ruleset.deal.dice
-        return name, self.ruleset.deal.dice - len(self.kept[name])
+        return name, self.turns[name].need()
 
     def legal_actions(self, name: str) -> tuple[str, ...]:
         return (str(self.step),) if name == self.to_act() else ()
@@ -114,7 +141,7 @@ class DicePokerRound(Flow):
         if action != self.step:
             raise IllegalAction(f"{name} cannot {action} now: {self._next_text(name)}")
         if action == Step.KEEP:
-            return self._kept_dice(name, dice)
+            return self.turns[name].verify_keep(self.ruleset.dice, dice)
         wanted = self.wanted()
         assert wanted is not None
         return self._dice(dice, wanted[1], f"{name}'s {action}")
@@ -124,29 +151,10 @@ class DicePokerRound(Flow):
             return f"{name} rolls all {self.ruleset.deal.dice} dice first"
         if self.step is Step.KEEP:
             return f"{name} must first say which dice to keep"
-        return f"{name} rerolls {self.ruleset.deal.dice - len(self.kept[name])} dice"
+        return f"{name} rerolls {self.turns[name].need()} dice"
 
     def _dice(self, dice: object, count: int, what: str) -> tuple[int, ...]:
         return given_dice(self.ruleset.dice, dice, count, what)
-
-    def _kept_dice(self, name: str, dice: object) -> tuple[int, ...]:
-        """The dice `name` keeps: any of those lying, none to all five."""
-        rolled = self.lying[name]
-        if dice is None:
-            dice = ()
-        if isinstance(dice, str) or not isinstance(dice, Sequence):
-            raise IllegalAction(f"{name} must keep a list of faces, not {dice!r}")
-        try:
-            kept = self.ruleset.dice.parse(dice)
-        except ValueError as exc:
-            raise IllegalAction(f"{name}'s keep: {exc}") from None
-        left = list(rolled)
-        for face in kept:
-            if face not in left:
-                raise IllegalAction(f"{name} cannot keep {self._names(kept)}: {name} rolled "
-                                    f"{self._names(rolled)}")
-            left.remove(face)
-        return tuple(sorted(kept, reverse=True))
 
     # -- applying it -------------------------------------------------------------------------
 
@@ -162,29 +170,31 @@ class DicePokerRound(Flow):
         self._lie(name, faces)
 
     def _lie(self, name: str, faces: tuple[int, ...]) -> None:
-        """After a roll: the dice lie as `faces`; another roll may follow, or the turn ends."""
-        self.lying[name] = faces
-        self.rolls[name] = self.rolls.get(name, 0) + 1
-        if self.rolls[name] < self.ruleset.deal.rolls:
+        """After a roll of `faces`: the kept dice and they lie; another roll may follow, or
+        the turn ends."""
+        turn = self.turns[name]
+        turn.rolled(faces)
+        if turn.rolls_left > 0:
             self.step = Step.KEEP
         else:
-            self._done(name, faces)
+            self._done(name, turn.dice)
 
     def _keep(self, name: str, kept: tuple[int, ...]) -> None:
-        self.kept[name] = kept
-        again = self.ruleset.deal.dice - len(kept)
+        turn = self.turns[name]
+        turn.kept = self.kept[name] = kept
+        again = turn.need()
         text = f"{name} keeps {self._names(kept)}"
         self._say("keep", text + (f" and rerolls {again}" if again else " and stands"),
                   player=name, dice=self._faces(kept))
-        if again:
-            self.step = Step.REROLL
-        else:
+        if turn.stands:
             self._done(name, kept)
+        else:
+            self.step = Step.REROLL
 
     def _reroll(self, name: str, faces: tuple[int, ...]) -> None:
         self._say("reroll", f"{name} rerolls {self._names(faces)}", player=name,
                   dice=self._faces(faces))
-        self._lie(name, self.kept[name] + faces)
+        self._lie(name, faces)
 
     def _done(self, name: str, faces: tuple[int, ...]) -> None:
         hand = self.ruleset.best_hand(faces)

@@ -3,7 +3,7 @@
 The starting player (the flow's dealer) sets the ante; the others, in turn,
 match it or sit the round out. Then each player in, in turn from the starter,
 rolls up to three times (the dice given from outside, keeps announced before
-each reroll, turn.py) and checks or raises. After a raise every other player
+each reroll, pyhost.engine.draw) and checks or raises. After a raise every other player
 still in matches it or leaves. A hand that does not beat the best so far is
 out at once; one that does puts the holder of the best so far out, so exactly
 one player who has rolled is ever still in. When nobody is left to roll, or
@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 from ...rules import Hand, PokerDiceRules
 from ..core import Event, Flow, IllegalAction, Status, chips_arg
-from .turn import Turn
+from ..draw import Turn
 
 
 class Phase(StrEnum):
@@ -39,7 +40,9 @@ class PokerDiceRound(Flow):
     mode = "table"
     ruleset: PokerDiceRules
 
-    def _deal(self) -> None:
+    def _deal(self, **deal: Any) -> None:
+        if deal:
+            raise IllegalAction(f"a poker dice round is dealt nothing, not {', '.join(deal)}")
         starter, least = self.seats[self.dealer], self.ruleset.table.minimum_ante
         if starter.bank < least:
             raise IllegalAction(f"{starter.name} cannot start a round: the ante is at least "
@@ -60,6 +63,15 @@ class PokerDiceRound(Flow):
         self.next_starter = self.dealer_name
 
     # -- the interface -------------------------------------------------------------------
+
+    @classmethod
+    def least_bank(cls, ruleset: PokerDiceRules) -> int:  # type: ignore[override]
+        """A player with less than the minimum ante could match no ante: not dealt in."""
+        return ruleset.table.minimum_ante
+
+    def next_dealer(self) -> str:
+        """The winner starts the next round (the same starter again after a void round)."""
+        return self.next_starter
 
     @property
     def over(self) -> bool:
