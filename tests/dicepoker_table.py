@@ -17,20 +17,21 @@ DICE_POKER = load_ruleset("dice-poker")
 NAMES = ["Skoll", "Riggs", "Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
-def chips_addon(folder: Path) -> tuple[Path, Ruleset]:
-    """The Dice Poker addon built from a variant played for chips."""
-    path = write_variant(folder, "dice-poker", {'stakes = "forfeit"': 'stakes = "chips"'},
-                         "dp-chips")
+def chips_addon(folder: Path, stake: int = 2) -> tuple[Path, Ruleset]:
+    """The Dice Poker addon built from a variant played for chips, `stake` a loss."""
+    path = write_variant(folder, "dice-poker", {'stakes = "forfeit"': 'stakes = "chips"',
+                                                "stake = 2": f"stake = {stake}"},
+                         f"dp-chips-{stake}")
     ruleset = load_ruleset(path)
-    target = folder / "chips" / ruleset.addon.name
+    target = folder / f"chips-{stake}" / ruleset.addon.name
     write(build(ruleset), target)
     return target, ruleset
 
 
 def dice_poker_table(realm: Realm, folder: Path, count: int, *, chips: bool = False,
-                     options: str = "") -> Seated:
+                     stake: int = 2, options: str = "") -> Seated:
     if chips:
-        addon, ruleset = chips_addon(folder)
+        addon, ruleset = chips_addon(folder, stake)
     else:
         addon, ruleset = build_addon(folder, "dice-poker"), DICE_POKER
     return seat_table(realm, addon, NAMES[:count], mode="", options=options, ruleset=ruleset)

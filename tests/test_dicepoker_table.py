@@ -21,7 +21,7 @@ from pyhost import fairplay
 from pyhost.engine import Seat
 from pyhost.engine.dicepoker import DicePokerRound
 from pyhost.harness import Realm
-from realm_helpers import send_addon
+from realm_helpers import lose, send_addon
 
 
 @pytest.fixture
@@ -216,4 +216,112 @@ def test_a_player_who_does_not_act_stands_when_his_time_runs_out(realm, tmp_path
         assert lines[-len(expected):] == expected, client.name
         assert status(realm, client)[1].startswith("Ada to roll"), client.name
     assert "Riggs took too long: the table stands them on their dice." in skoll.chat.lines
+    assert realm.errors() == []
+
+
+# -- catching up ---------------------------------------------------------------------------
+
+
+def test_a_client_that_missed_a_roll_line_takes_the_hosts_record(realm, tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 3)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/dicepoker start")
+    low, high = awaited_range(seated, skoll)
+    lost = lose(ada, "CHAT_MSG_SYSTEM", lambda args: f"({low}-{high})" in str(args[0]))
+    turn(realm, seated, skoll, 1, [6, 6, 2, 3, 1], [6, 6], [6, 4, 4])
+    assert lost  # Ada never read Skoll's first roll
+    realm.advance(30)
+    realm.run_until_quiet()
+    turn(realm, seated, riggs, 1, [1, 2, 3, 4, 6], None)
+    turn(realm, seated, ada, 1, [5, 5, 5, 2, 2], [5, 5, 5, 2, 2])
+    for client in seated:
+        assert status(realm, client) == (1, "the round is over",
+                                          {"Skoll": 20, "Riggs": 20, "Ada": 20}), client.name
+        assert game_lines(client)[-1] == "Skoll names a forfeit for Riggs", client.name
+    assert any(line.startswith("Caught up with Skoll's table") for line in ada.chat.lines)
+    assert realm.errors() == []
+
+
+@pytest.mark.parametrize("who", [0, 1], ids=["the host", "a player"])
+def test_a_reload_mid_round_carries_on(realm, tmp_path, who):
+    seated = dice_poker_table(realm, tmp_path, 3, chips=True)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/dicepoker start")
+    turn(realm, seated, skoll, 1, [6, 6, 2, 3, 1], [6, 6], [6, 4, 4])
+    script_roll(realm, seated, riggs, 1, 1, [1, 2, 3, 4, 6])
+    play(realm, riggs, "/dproll")
+    seated[who].reload()
+    realm.run_until_quiet()
+    realm.advance(20)
+    realm.run_until_quiet()
+    play(realm, riggs, "/dicepoker stand")
+    turn(realm, seated, ada, 1, [5, 5, 5, 2, 2], [5, 5, 5, 2, 2])
+    for client in seated:
+        assert status(realm, client) == (1, "the round is over",
+                                          {"Skoll": 22, "Riggs": 18, "Ada": 20}), client.name
+    assert realm.errors() == []
+
+
+def test_help_lists_the_short_commands_and_the_long_form(realm, tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 2)
+    skoll = seated[0]
+    for line in ("/dphelp", "/dicepoker help", "/dicepoker"):
+        mark = len(skoll.chat.lines)
+        play(realm, skoll, line)
+        shown = "\n".join(skoll.chat.lines[mark:])
+        assert skoll.chat.lines[mark] == "Dice Poker commands:"
+        for command in ("/dproll -", "/dpreroll [FACES] -", "/dphand -", "/dpdice -", "/dphelp -",
+                        "/dicepoker open [timeout N] [notimeout] -", "/dicepoker join | leave -",
+                        "/dicepoker start -", "/dicepoker keep [FACES] | stand -",
+                        "/dicepoker status -", "/dicepoker dice -"):
+            assert command in shown, (line, command)
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/dphand")
+    assert skoll.chat.lines[mark] == "Hands, best first:"
+    assert skoll.chat.lines[mark + 1].startswith("1. Five of a kind")
+    assert skoll.chat.lines[mark + 9].startswith("9. Nothing")
+    assert realm.errors() == []
+
+
+def test_an_empty_bank_sits_out_and_the_start_passes_over_it(realm, tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 3, chips=True, stake=20)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/dicepoker start")
+    turn(realm, seated, skoll, 1, [6, 6, 6, 6, 6], None)
+    turn(realm, seated, riggs, 1, [1, 2, 3, 4, 6], None)
+    turn(realm, seated, ada, 1, [5, 5, 2, 2, 1], None)
+    assert status(realm, ada)[2] == {"Skoll": 40, "Riggs": 0, "Ada": 20}
+    mark = len(ada.chat.lines)
+    play(realm, skoll, "/dicepoker start")  # Riggs's turn to start, but his bank is empty
+    assert game_lines(ada, mark) == ["Round 2: Ada starts."]
+    turn(realm, seated, ada, 2, [1, 2, 3, 4, 6], None)
+    turn(realm, seated, skoll, 2, [2, 2, 3, 3, 5], None)
+    assert game_lines(ada, mark)[-2:] == ["Ada pays 20 to Skoll", "Skoll wins 20"]
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/dicepoker start")  # one player with chips: no round
+    assert skoll.chat.lines[mark:] == ["Dice Poker needs at least 2 players with chips, not 1"]
+    for client in seated:
+        assert status(realm, client) == (2, "the round is over",
+                                          {"Skoll": 60, "Riggs": 0, "Ada": 0}), client.name
+    assert realm.errors() == []
+
+
+def test_a_keep_alone_then_dproll_rolls_the_rest_and_dice_shows_them(realm, tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/dicepoker start")
+    script_roll(realm, seated, skoll, 1, 1, [2, 6, 6, 1, 3])
+    play(realm, skoll, "/dproll")
+    play(realm, skoll, "/dicepoker dice")
+    assert skoll.chat.lines[-1] == "Your dice: [. ' ] [::: ] [::: ] [ · ] [.· ']"
+    play(realm, skoll, "/dicepoker keep 6 6")
+    assert status(realm, riggs)[1].startswith("Skoll to roll 3 dice")
+    script_roll(realm, seated, skoll, 1, 2, [6, 5, 5])
+    play(realm, skoll, "/dicepoker roll")
+    play(realm, skoll, "/dicepoker ascii on")
+    play(realm, skoll, "/dicepoker dice")
+    assert skoll.chat.lines[-1] == "Your dice: [6] [6] [6] [5] [5]"
+    for client in seated:
+        assert game_lines(client)[-3:] == ["Skoll keeps 6 6 and rerolls 3", "Skoll rerolls 6 5 5",
+                                           "Skoll has 6 6 6 5 5: Full house"]
     assert realm.errors() == []

@@ -84,6 +84,11 @@ function Watch:line(name, value, low, high)
 	return nil
 end
 
+-- The awaited roll is bound by other means (a record's word for it): awaited no more.
+function Watch:forget()
+	self.last, self.awaited = self.awaited, nil
+end
+
 -- The awaited roll's dice if its line has bound, and then it is awaited no more.
 function Watch:take()
 	local awaited = self.awaited

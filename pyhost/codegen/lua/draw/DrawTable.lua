@@ -161,14 +161,18 @@ end
 local function next_roll()
 	local current = live()
 	if not current then return false end
-	local number = session.applied + 1
+	local name, count = current:wanted()
+	if not name then return false end
+	local number, awaited = session.applied + 1, session.watch.awaited
 	local dice = session.rolls[number]
-	if not dice and not session.catching_up then
+	local this_roll = awaited and awaited.player == name and awaited.roll == current:rolled(name) + 1
+	if not dice and this_roll and not session.catching_up then
 		dice = session.watch:take()
 		session.rolls[number] = dice
+	elseif dice and this_roll then
+		session.watch:forget() -- (the record's word: its line, if it comes, is a repeat)
 	end
-	local name, count = current:wanted()
-	if not dice or not name then return false end
+	if not dice then return false end
 	if #dice ~= count then -- (the host's word for a roll that does not fit: out of step)
 		Record.resync()
 		return false
