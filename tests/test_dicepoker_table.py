@@ -325,3 +325,52 @@ def test_a_keep_alone_then_dproll_rolls_the_rest_and_dice_shows_them(realm, tmp_
         assert game_lines(client)[-3:] == ["Skoll keeps 6 6 and rerolls 3", "Skoll rerolls 6 5 5",
                                            "Skoll has 6 6 6 5 5: Full house"]
     assert realm.errors() == []
+
+
+def test_a_namesakes_line_binds_nothing_and_a_round_does_not_start_beside_one(tmp_path):
+    realm = Realm(wtf=tmp_path / "WTF", seed=1, connected_realms=[["Thunderhorn", "Blackrock"]])
+    seated = dice_poker_table(realm, tmp_path, 2)
+    skoll, riggs = seated
+    play(realm, skoll, "/dicepoker start")
+    turn(realm, seated, skoll, 1, [6, 6, 2, 3, 1], [6, 6, 2, 3, 1])
+    other = realm.login("Riggs", realm="Blackrock", addons=[tmp_path / "DicePoker"])
+    realm.invite(skoll, other)
+    realm.run_until_quiet()
+    script_roll(realm, seated, riggs, 1, 1, [5, 5, 5, 5, 5])
+    play(realm, riggs, "/dproll")  # "Riggs rolls ...": either Riggs's line
+    for client in seated:
+        assert ("Riggs and Riggs-Blackrock share a name across realms: roll lines "
+                "cannot tell them apart, so their rolls do not count.") in client.chat.lines
+        assert status(realm, client)[1].startswith("Riggs to roll 5 dice"), client.name
+    realm.leave(other)
+    realm.run_until_quiet()
+    turn(realm, seated, riggs, 1, [1, 1, 2, 3, 4], [1, 1, 2, 3, 4])  # the namesake gone
+    mark = len(skoll.chat.lines)
+    realm.invite(skoll, other)
+    realm.run_until_quiet()
+    play(realm, skoll, "/dicepoker start")
+    assert skoll.chat.lines[-1].startswith("Riggs and Riggs-Blackrock share a name")
+    assert game_lines(skoll, mark) == []
+    assert realm.errors() == []
+
+
+def test_the_host_gone_mid_round_the_next_seat_runs_the_table_and_the_round_ends(realm,
+                                                                                  tmp_path):
+    seated = dice_poker_table(realm, tmp_path, 3, chips=True)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/dicepoker start")
+    turn(realm, seated, skoll, 1, [6, 6, 2, 3, 1], [6, 6], [6, 4, 4])
+    realm.logout(skoll)
+    realm.run_until_quiet()
+    realm.advance(40)
+    realm.run_until_quiet()
+    assert "Skoll is gone: Riggs runs the table now." in ada.chat.lines
+    turn(realm, seated, riggs, 1, [1, 2, 3, 4, 6], None)
+    turn(realm, seated, ada, 1, [5, 5, 5, 2, 2], [5, 5, 5, 2, 2])
+    for client in (riggs, ada):
+        assert status(realm, client) == (1, "the round is over",
+                                          {"Skoll": 22, "Riggs": 18, "Ada": 20}), client.name
+    mark = len(ada.chat.lines)
+    play(realm, riggs, "/dicepoker start")  # the new host starts the next round
+    assert game_lines(ada, mark) == ["Round 2: Riggs starts."]
+    assert realm.errors() == []

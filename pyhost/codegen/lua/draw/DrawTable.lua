@@ -390,9 +390,10 @@ function Flow.apply_order(item)
 	local apply = ORDERS[item.op]
 	if apply then apply(item.player, number_or_text(item.amount), item.target, item.dice) end
 end
+-- The host's beat (as Heartbeat.lua keeps it: `over` a flag) is further on in this round.
 function Flow.behind(at)
 	local current = live()
-	return (at.over == "over" and current ~= nil) or (current ~= nil and (at.streets or 0) > session.applied)
+	return current ~= nil and (at.over and true or (at.streets or 0) > session.applied)
 end
 Flow.gap, Flow.asked_again = no, no
 function Flow.ask_for() return nil end
