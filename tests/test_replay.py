@@ -135,7 +135,7 @@ def test_an_illegal_action_is_reported_with_its_position(tmp_path, position, act
         ({"seats": [{"name": "D"}]}, "seats[0].bank: missing key"),
         ({"colour": "red"}, "colour: unknown key"),
         ({"mode": "auto"}, "mode: must be one of 'guided', 'manual'"),
-        ({"ruleset": "vitaji"}, "not a hold'em, poker dice or dice poker game"),
+        ({"ruleset": "vitaji"}, "dice: unknown key"),  # read as a game of Vitaji
         ({"dice": {"hidden": {"A": "55"}}}, "dice.hidden.A: must be a list of face names"),
     ],
 )

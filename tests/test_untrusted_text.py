@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 from lupa import lua51
-from message_fuzz import KINDS, OPS, PREFIX
+from message_fuzz import KINDS, OPS
 
-from addon_table import PROTOCOL, dealt_table, play, status
+from addon_table import PROTOCOL, TAUREN, dealt_table, play, status
 from input_fuzz import shows_as_typed
 from pyhost.codegen import build
 from pyhost.harness import Client, Realm
 from pyhost.rules import load_ruleset
 from realm_helpers import no_errors, send_addon
 
+PREFIX = TAUREN.addon.prefix
 HOSTILE: list[bytes] = [
     b"a\nb", b"|cffff0000red|r", b"|Hitem:1|h[x]|h", b"|TInterface\\Icons\\x:0|t", b"|Kq1|k",
     b"|n", b"x" * 300, b"\xff\xfe\xc3(\xed\xa0\x80", b"\r\x07\x1b\x7f",

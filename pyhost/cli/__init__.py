@@ -15,6 +15,7 @@ from .odds import odds
 from .package import package
 from .replay import replay
 from .rules import rules
+from .scoresheet import scoresheet
 from .verify import verify
 
 
@@ -58,4 +59,5 @@ main.add_command(odds)
 main.add_command(package)
 main.add_command(replay)
 main.add_command(rules)
+main.add_command(scoresheet)
 main.add_command(verify)

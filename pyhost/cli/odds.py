@@ -10,7 +10,7 @@ import click
 
 from ..rules import PokerHandRules, Ruleset, VitajiRules
 from ..rules.odds import HandOdds, hand_odds
-from ..rules.totals import TotalOdds, total_odds
+from ..rules.totals import PositionOdds, TotalOdds, position_odds, total_odds
 from .chances import chance_json, frac, percent
 from .ruleset_arg import ruleset_argument, shipped_help
 from .turn_odds import read_turn, turn_json, turn_text
@@ -140,6 +140,67 @@ def total_odds_json(ruleset: VitajiRules, result: TotalOdds) -> dict[str, Any]:
     }
 
 
+def read_position(ruleset: Ruleset, scores: str | None, rounds_left: int | None,
+                  rerolls: str | None) -> tuple[list[int], int, list[int]]:
+    """--scores, --rounds-left and --rerolls-left as numbers, or one clear usage error."""
+    if not isinstance(ruleset, VitajiRules):
+        raise click.UsageError("--scores, --rounds-left and --rerolls-left are Vitaji's")
+    if scores is None:
+        raise click.UsageError("--scores is needed: each player's score so far, e.g. 40,35")
+
+    def numbers(text: str, option: str) -> list[int]:
+        try:
+            values = [int(part) for part in text.split(",")]
+        except ValueError:
+            raise click.UsageError(f"{option} must be whole numbers separated by commas, not "
+                                   f"{text!r}") from None
+        if any(value < 0 for value in values):
+            raise click.UsageError(f"{option} must not be negative: {text!r}")
+        return values
+
+    points = numbers(scores, "--scores")
+    if len(points) < 2:
+        raise click.UsageError("--scores needs two players or more")
+    left = ruleset.deal.rounds if rounds_left is None else rounds_left
+    if not 0 <= left <= ruleset.deal.rounds:
+        raise click.UsageError(f"--rounds-left must be 0 to {ruleset.deal.rounds}, not {left}")
+    budgets = [ruleset.deal.rerolls] * len(points) if rerolls is None else \
+        numbers(rerolls, "--rerolls-left")
+    if len(budgets) == 1:
+        budgets *= len(points)
+    if len(budgets) != len(points):
+        raise click.UsageError(f"--rerolls-left gives {len(budgets)} numbers for "
+                               f"{len(points)} players")
+    if max(budgets) > 1000:
+        raise click.UsageError("--rerolls-left must be at most 1000")
+    return points, left, budgets
+
+
+def position_odds_text(ruleset: VitajiRules, scores: list[int], left: int,
+                       rerolls: list[int], result: PositionOdds) -> str:
+    lines = [f"{ruleset.name}: the chance of winning from here, a d{ruleset.dice.count} with "
+             f"{left} round(s) left",
+             f"Each player rerolls to make his own total highest; no bonuses. Method: "
+             f"{result.method}.",
+             f"  {'player':>6}  {'score':>7}  {'rerolls':>7}  {'chance':>10}"]
+    for number, (score, budget, chance) in enumerate(
+            zip(scores, rerolls, result.chances, strict=True), 1):
+        lines.append(f"  {number:>6}  {score:>7}  {budget:>7}  "
+                     f"{percent(Fraction(chance)):>10}")
+    return "\n".join(lines)
+
+
+def position_odds_json(ruleset: VitajiRules, scores: list[int], left: int,
+                       rerolls: list[int], result: PositionOdds) -> dict[str, Any]:
+    return {"ruleset": ruleset.id, "sides": ruleset.dice.count, "rounds_left": left,
+            "method": result.method, "exact": result.exact,
+            "players": [{"score": score, "rerolls": budget,
+                         **(chance_json(chance) if isinstance(chance, Fraction)
+                            else {"percent": chance * 100})}
+                        for score, budget, chance in zip(scores, rerolls, result.chances,
+                                                         strict=True)]}
+
+
 def odds_text(ruleset: Ruleset) -> str:
     if isinstance(ruleset, VitajiRules):
         return total_odds_text(ruleset, total_odds(ruleset.dice.count, ruleset.deal.rounds))
@@ -163,10 +224,24 @@ DRAW_HELP = (
               "all a turn has left).")
 @click.option("--beat", metavar="HAND", help='Draw games: the chance of beating this hand, '
               'e.g. "6,6,6,2,2", instead of each category.')
+@click.option("--scores", metavar="SCORES", help="Vitaji: each player's score so far, e.g. "
+              "40,35,38: the chance each wins from here.")
+@click.option("--rounds-left", type=int, help="Vitaji: rounds still to play (default: all).")
+@click.option("--rerolls-left", "rerolls", metavar="REROLLS", help="Vitaji: each player's "
+              "rerolls left, e.g. 1,0,2, or one number for all (default: the game's budget).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def odds(ruleset: Ruleset, keep: str | None, showing: str | None, rolls: int | None,
-         beat: str | None, as_json: bool) -> None:
+         beat: str | None, scores: str | None, rounds_left: int | None, rerolls: str | None,
+         as_json: bool) -> None:
     """Print the exact odds of every hand category, by enumeration."""
+    if any(value is not None for value in (scores, rounds_left, rerolls)):
+        points, left, budgets = read_position(ruleset, scores, rounds_left, rerolls)
+        assert isinstance(ruleset, VitajiRules)
+        found = position_odds(ruleset.dice.count, points, left, budgets)
+        click.echo(json.dumps(position_odds_json(ruleset, points, left, budgets, found),
+                              indent=2) if as_json
+                   else position_odds_text(ruleset, points, left, budgets, found))
+        return
     if any(value is not None for value in (keep, showing, rolls, beat)):
         turn = read_turn(ruleset, keep, showing, rolls, beat)
         click.echo(json.dumps(turn_json(turn), indent=2, ensure_ascii=False) if as_json

@@ -19,6 +19,7 @@ from ..engine.history import (
 from ..engine.history import (
     replay as run_replay,
 )
+from ..engine.vitaji import history as vitaji
 
 
 def pot_label(number: int, count: int) -> str:
@@ -114,13 +115,19 @@ def replay_json(result: Replay) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def replay(hand: str, as_json: bool) -> None:
     """Replay a hand history: each action's effect, the pots, winners and banks (a draw
-    game's: each round's actions and the banks after it)."""
+    game's: each round's actions and the banks after it; a game of Vitaji: its actions, the
+    bets checked against the maximum, the scoresheet, the pot and its winner)."""
     try:
-        result = run_replay(load_history(hand))
-    except (HistoryError, ReplayError) as exc:
+        if vitaji.is_vitaji_history(hand):
+            result: Any = vitaji.replay_game(vitaji.load_game(hand))
+            as_text, as_data = vitaji.replay_text, vitaji.replay_json
+        else:
+            result = run_replay(load_history(hand))
+            as_text, as_data = replay_text, replay_json
+    except (HistoryError, ReplayError, vitaji.GameHistoryError, vitaji.GameReplayError) as exc:
         click.echo(f"error: {exc}", err=True)
         raise click.exceptions.Exit(2) from None
     if as_json:
-        click.echo(json.dumps(replay_json(result), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(as_data(result), indent=2, ensure_ascii=False))
     else:
-        click.echo(replay_text(result))
+        click.echo(as_text(result))

@@ -95,7 +95,9 @@ def describe_table(ruleset: Ruleset) -> str:
                    else "no maximum")
         parts += [f"bets in multiples of {t.interval}", f"ante {t.ante}", maximum,
                   f"{t.raises_per_round} raise a player a round",
-                  "scoresheet kept" if t.scoresheet else "no scoresheet"]
+                  "scoresheet kept" if t.scoresheet else "no scoresheet",
+                  f"played for {t.points} points a game, no chips" if t.stakes == "points"
+                  else "played for chips"]
     return "Table: " + ", ".join(parts) + "."
 
 
@@ -108,7 +110,9 @@ def describe_vitaji(ruleset: VitajiRules) -> list[str]:
         "Score: the sum of a player's rounds; the highest total wins the pot; ties roll off "
         "until one is higher.",
         f"Bonuses: triple = {bonuses.triple}, sweep = {'on' if bonuses.sweep else 'off'}.",
-        f"Teams of {teams.team_size}." if teams.team_size > 1 else "No teams.",
+        f"Teams of {teams.team_size}, the pot shared "
+        f"{'equally' if teams.share == 'equal' else 'by stake'}." if teams.team_size > 1
+        else "No teams.",
         f"Tournament: groups of {tournament.group_size}, {tournament.games_per_round} games a "
         f"round, the top {tournament.advance} advance.",
         f"Faces: {shown}",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .families import FAMILIES, RULESETS
 from .reading import text
@@ -73,3 +74,20 @@ def _read_ruleset(top: Table, ruleset_id: str) -> Ruleset:
     game.done()
     return RULESETS[family].read(top, id=ruleset_id, source=top.file, name=name,
                                  summary=summary)
+
+
+def load_ruleset_with(ruleset_id: str, settings: dict[str, Any], *, file: str) -> Ruleset:
+    """A shipped ruleset with some keys set otherwise (`{"table": {"ante": 100}}`), read
+    and checked like a file: a history's table that differs from the shipped game. Errors
+    name `file` and the setting."""
+    if ruleset_id not in shipped_ids():
+        raise RulesetError(file, "ruleset", f"no such ruleset {ruleset_id!r}; shipped: "
+                           f"{', '.join(shipped_ids())}")
+    raw = resources.files("pyhost.rulesets").joinpath(f"{ruleset_id}.toml").read_bytes()
+    data = tomllib.loads(raw.decode("utf-8"))
+    for section, values in settings.items():
+        if not isinstance(values, dict) or not isinstance(data.get(section), dict):
+            raise RulesetError(file, f"settings.{section}", "must be a table of a section "
+                               f"the ruleset has ({', '.join(data)})")
+        data[section].update(values)
+    return _read_ruleset(Table(f"{file} settings", data), ruleset_id)
