@@ -73,11 +73,11 @@ local function copy(value, seen)
 	return setmetatable(out, getmetatable(value))
 end
 
-local function refusal(player, op, dice)
+local function refusal(player, op, dice, amount)
 	local current = live()
 	if not current then return L.ROUND_OVER end
 	local trial = copy(current, { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands })
-	local events, reason = trial:act(player, op, dice)
+	local events, reason = trial:act(player, op, dice, amount)
 	if not events then return reason end
 end
 
@@ -124,7 +124,8 @@ local function where()
 		local low, high = session.watch:range()
 		return L.TO_ROLL:format(short(name), count, low or 0, high or 0)
 	end
-	return L.TO_KEEP:format(short(current:to_act()))
+	-- (What the player to act decides now is the game's to word: a keep, an ante, a raise...)
+	return game.waiting and game.waiting(current, short) or L.TO_KEEP:format(short(current:to_act()))
 end
 
 local function status_line()
@@ -149,7 +150,7 @@ local function after(events)
 		local low, high = session.watch:range()
 		say(L.YOUR_ROLL:format(low, high))
 	else
-		say(game.keep_prompt())
+		say(game.keep_prompt(current))
 	end
 end
 
@@ -237,13 +238,18 @@ ORDERS.unseat = function(player)
 	say(L.LEFT:format(short(player)))
 end
 
--- The round's seats: every seat with chips, in seat order (as the Python table deals them),
--- and the starter's place among them.
+-- The least bank a seat is dealt in with: the game's (game.least_bank), else any chips.
+local function least_bank()
+	return game.least_bank and game.least_bank() or 1
+end
+
+-- The round's seats: every seat with at least the least bank, in seat order (as the Python
+-- table deals them), and the starter's place among them.
 local function dealt_in(starter)
-	local seats, at = {}, nil
+	local seats, at, least = {}, nil, least_bank()
 	for _, name in ipairs(session.seats) do
 		local bank = session.banks[name] or 0
-		if bank > 0 then
+		if bank >= least then
 			seats[#seats + 1] = { name = name, bank = bank, committed = 0, status = "active" }
 			if name == starter then at = #seats end
 		end
@@ -310,7 +316,7 @@ local function act(player, op, amount, dice)
 		faces = Dice.decode(dice)
 		if not faces then return nil end
 	end
-	return current:act(player, op, faces)
+	return current:act(player, op, faces, amount) -- (amount: the chips a turn names, if any)
 end
 
 ------------------------------------------------------------------------------
@@ -375,11 +381,11 @@ function Flow.result()
 end
 function Flow.start() DrawTable.start() end
 -- This player's action: a roll is the open /roll; anything else a turn.
-function Flow.request(op, _, _, dice)
+function Flow.request(op, amount, _, dice)
 	if op == game.roll_op(live() or {}) and live() and live():wanted() == Comm.me() then
 		return DrawTable.roll()
 	end
-	DrawTable.turn(op, dice)
+	DrawTable.turn(op, dice, amount)
 end
 -- Ordering: a round starts only once this client's last one is over too.
 function Flow.order_waits(item)
@@ -444,7 +450,10 @@ end
 
 -- The game plugs in: `new_round(seats, starter)` (its engine), `roll_op(round)`, `TURN_OPS`,
 -- `stand(round, player)` (what a timeout does; true if it did), `lying(round, player)`,
--- `keep_prompt()`. Then the flow plugs into the table core.
+-- `keep_prompt(round)`; and if it likes, `least_bank()` (who is dealt in: any chips else),
+-- `next_starter(last_round)` (who starts next: the next seat with chips else) and
+-- `waiting(round, short)` (the status's "who does what", when no roll is awaited: "X to keep"
+-- else). Then the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)
@@ -454,6 +463,6 @@ end
 DrawTable.flow, DrawTable.live, DrawTable.round, DrawTable.status_line = Flow, live, round, status_line
 DrawTable.where, DrawTable.refusal, DrawTable.accept, DrawTable.seat_index = where, refusal, accept,
 	seat_index
-DrawTable.dealt_in = dealt_in
+DrawTable.dealt_in, DrawTable.least_bank = dealt_in, least_bank
 function DrawTable.session() return session end
 function DrawTable.game() return game end

@@ -48,6 +48,17 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                    "dicepoker/DicePokerGame.lua"),
+    "poker-dice": ("core/Text.lua", "draw/DrawLocales.lua", "pokerdice/PokerDiceLocales.lua",
+                   "holdem/Dice.lua", "holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua",
+                   "pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
+                   "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceDraw.lua",
+                   "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
+                   "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
+                   "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
+                   "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
+                   "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+                   "pokerdice/PokerDiceGame.lua"),
 }
 # What the templates know of a ruleset, by game flow (templates/<family>/ renders from it).
 CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context}
