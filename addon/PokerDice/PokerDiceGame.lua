@@ -58,8 +58,8 @@ local actions = DrawSlash.actions
 -- line saying what was wrong. (A word that is no number goes to the rules, which say why.)
 local function chips(action, args, optional)
 	if #args > 1 or (#args == 0 and not optional) then
-		say(L.AMOUNT_USAGE:format(COMMANDS[action], ns.Text.safe(table.concat(args, " ")),
-			RULES.table.currency))
+		say(L.AMOUNT_USAGE:format(COMMANDS[action], RULES.table.currency,
+			ns.Text.safe(table.concat(args, " "))))
 		return false
 	end
 	if #args == 0 then return nil end

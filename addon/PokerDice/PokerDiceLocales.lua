@@ -17,7 +17,7 @@ L.TO_ANTE = "%s to ante %d or sit out"
 L.TO_MATCH = "%s to match the raise of %d or leave"
 L.TO_KEEP_OR_END = "%s to keep dice and roll again, or check or raise"
 L.TO_END = "%s to check or raise"
-L.AMOUNT_USAGE = "/%s %s: give one whole number of %s."
+L.AMOUNT_USAGE = "/%s N: give one whole number of %s, not '%s'."
 L.NO_ARGUMENTS = "/%s takes no arguments (%s): nothing done."
 
 -- What each command does, for the help listing: { command, arguments, meaning }.
