@@ -5,8 +5,6 @@ what docs/games.md says, at every copy alike and as the Python round does it."""
 from __future__ import annotations
 
 import pytest
-
-from addon_table import play
 from pokerdice_table import (
     POKER_DICE,
     Game,
@@ -15,6 +13,8 @@ from pokerdice_table import (
     script_roll,
     status,
 )
+
+from addon_table import play
 from pyhost import fairplay
 from pyhost.harness import Realm
 from realm_helpers import send_addon
