@@ -35,4 +35,4 @@ def test_the_default_demo_is_still_tauren_holdem_and_an_unknown_one_is_one_line(
     assert "Dakx's chat frame" in run("demo").stdout
     result = run("demo", "vitaji")
     assert result.exit_code == 2
-    assert "no demo for 'vitaji'; demos: tauren-holdem, dice-poker" in result.stderr
+    assert "no demo for 'vitaji'; demos: tauren-holdem, dice-poker, poker-dice" in result.stderr

@@ -9,10 +9,10 @@ import random
 
 import message_fuzz
 import pytest
+from pokerdice_table import POKER_DICE, poker_dice_table, script_roll
 
 from addon_table import play
 from input_fuzz import record_traffic, shows_as_typed
-from pokerdice_table import POKER_DICE, poker_dice_table, script_roll
 from pyhost.harness import Realm
 from realm_helpers import send_addon
 

@@ -104,7 +104,7 @@ function DrawTable.open(words)
 	if Session.mid_hand("open") then return end
 	local id, bank = me .. ":" .. time(), Ledger.bank_of(me)
 	-- (Its mode, as OPEN names it: how the round is played for, chips or a forfeit.)
-	local mode = RULES.table.stakes or "guided"
+	local mode = RULES.table.stakes or RULES.table.currency
 	if not Session.open_session(id, me, mode, nil, false, bank) then return end
 	session.timeout, session.deadlines = timeout, deadlines and not timeout
 	Comm.send("OPEN", { table = id, mode = mode, blinds = false, bank = bank, timeout = timeout,
