@@ -135,3 +135,26 @@ def test_a_seat_with_less_than_the_minimum_ante_is_not_dealt_in(realm, tmp_path)
     play(realm, seated[0], "/pokerdice start")  # nobody but Skoll has the least ante
     assert seated[0].chat.lines[mark:] == ["Poker Dice needs at least 2 players with chips, not 1"]
     assert realm.errors() == []
+
+
+def test_help_lists_every_short_command_and_the_long_form(realm, tmp_path):
+    seated = poker_dice_table(realm, tmp_path, 2)
+    skoll = seated[0]
+    for line in ("/pdhelp", "/pokerdice help", "/pokerdice"):
+        mark = len(skoll.chat.lines)
+        play(realm, skoll, line)
+        shown = "\n".join(skoll.chat.lines[mark:])
+        assert skoll.chat.lines[mark] == "Poker Dice commands:"
+        for command in ("/pdante [N] -", "/pdroll -", "/pdkeep [FACES] -", "/pdcheck -",
+                        "/pdraise N -", "/pdcall -", "/pdfold -", "/pdhand -", "/pddice -",
+                        "/pdhelp -", "/pokerdice open [timeout N] [notimeout] -",
+                        "/pokerdice join | leave -", "/pokerdice start -", "/pokerdice dice -",
+                        "/pokerdice status -", "/pokerdice ascii on|off -",
+                        "/pokerdice ACTION ... -"):
+            assert command in shown, (line, command)
+        assert "{" not in shown  # (every command's name filled in)
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/pdhand")
+    assert skoll.chat.lines[mark] == "Hands, best first:"
+    assert skoll.chat.lines[mark + 5].startswith("5. Small straight")
+    assert realm.errors() == []
