@@ -448,12 +448,15 @@ function Flow.void()
 	Session.drop()
 end
 
--- The game plugs in: `new_round(seats, starter)` (its engine), `roll_op(round)`, `TURN_OPS`,
--- `stand(round, player)` (what a timeout does; true if it did), `lying(round, player)`,
--- `keep_prompt(round)`; and if it likes, `least_bank()` (who is dealt in: any chips else),
--- `next_starter(last_round)` (who starts next: the next seat with chips else) and
--- `waiting(round, short)` (the status's "who does what", when no roll is awaited: "X to keep"
--- else). Then the flow plugs into the table core.
+-- The game plugs in: `new_round(seats, starter)` (its engine: a round with `seats`, `events`,
+-- `payouts`, `contributions`, `final_pots`, `over()`, `to_act()`, `wanted()` (who must roll
+-- how many dice now), `rolled(player)` (his rolls this turn), `legal_actions(player)` and
+-- `act(player, op, dice, amount)`: events, or nil and why not), `roll_op(round)`, `TURN_OPS`
+-- (the ops a player sends as turns), `stand(round, player)` (what a timeout does; true if it
+-- did), `lying(round, player)`, `keep_prompt(round)`; and if it likes, `least_bank()` (who is
+-- dealt in: any chips else), `next_starter(last_round)` (who starts next: the next seat with
+-- chips else) and `waiting(round, short)` (the status's "who does what", when no roll is
+-- awaited: "X to keep" else). Then the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)

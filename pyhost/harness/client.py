@@ -23,11 +23,14 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import locales, secrets
+from . import locales, screen, secrets, uixml
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
-from .toc import Toc, load_order, lua_sources, read_toc
+from .screen import Widget
+from .toc import LuaSource, Toc, load_order, read_toc
+from .uixml import UiElement, load_steps
+from .widgets import widgets
 from .wowapi import CONSTANT, api, chat_info, loading
 
 if TYPE_CHECKING:
@@ -35,6 +38,12 @@ if TYPE_CHECKING:
 
 WOW_LUA = resources.files("pyhost.harness").joinpath("lua/wow.lua").read_bytes()
 API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
+# Run after wow.lua, before api.lua, in this order (lua/widgets.lua says what each holds).
+WIDGET_LUA = tuple((name, resources.files("pyhost.harness").joinpath(f"lua/{name}").read_bytes())
+                   for name in ("widgets.lua", "widget_layout.lua", "widget_methods.lua",
+                                "widget_animations.lua", "uixml.lua", "uixml_animations.lua",
+                                "widget_hands.lua"))
+SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
 
@@ -146,6 +155,8 @@ class Client:
         self.addon_folders = [Path(folder) for folder in addons]
         self.chat = ChatFrame()
         self.errors: list[AddonError] = []
+        # What the game would write to FrameXML.log: UI XML it passed over, one line each.
+        self.ui_warnings: list[str] = []
         self.online = False
         self.target: str | None = None
         self.lockdown = False
@@ -232,14 +243,19 @@ class Client:
             "chat_commands": table(locales.CHAT_COMMANDS),
             "unknown_command": self.system_text("unknown_command"),
             "global_strings": table(self.global_strings),
+            "screen": table(list(SCREEN)),
         })
         # Loaded under their own names so tracebacks say where the API's own code is.
         lua_globals = self.lua.globals()
         newproxy, loadstring = lua_globals[b"newproxy"], lua_globals[b"loadstring"]
         host = self._host()
         self._api = loadstring(WOW_LUA, b"=[pyhost wow.lua]")(host, config)
+        for name, code in WIDGET_LUA:
+            loadstring(code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
         loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
         secrets.load(self, newproxy)
+        self.ui_warnings.clear()
+        self._load_interface()
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -264,11 +280,23 @@ class Client:
             return
         addon.namespace = self.lua.table()
         name = to_lua(toc.name)
-        for source in lua_sources(toc):
-            self._api.run_file(source.code, to_lua(source.chunkname), name, addon.namespace)
+        for step in load_steps(toc):
+            self._run_step(step, name, addon.namespace)
         self._restore_variables(toc)
         addon.loaded = True
         self.fire("ADDON_LOADED", toc.name, False)
+
+    def _run_step(self, step: LuaSource | UiElement, name: Any, namespace: Any) -> None:
+        if isinstance(step, LuaSource):
+            self._api.run_file(step.code, to_lua(step.chunkname), name, namespace)
+        else:
+            self._api.load_xml(step.code, to_lua(step.where))
+
+    def _load_interface(self) -> None:
+        """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
+        namespace = self.lua.table()
+        for step in uixml.harness_steps():
+            self._run_step(step, b"pyhost", namespace)
 
     def _loaded(self, name: str) -> bool:
         return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())
@@ -340,6 +368,68 @@ class Client:
             raise LuaError(text(results[0]))
         if not raw:
             results = to_python(results, self.lua)
+        return None if not results else results[0] if len(results) == 1 else tuple(results)
+
+    # -- the interface: widgets, keys, the screen (screen.py) ------------------------------------
+
+    def widget(self, path: str) -> Widget:
+        """The widget at `path`: a global name, then parentKeys or child names, dot-separated
+        ("MyWindow.OkButton", "MyWindow.Inset", "MyWindow.#2" for the second child frame)."""
+        found = self._running()._api.find_widget(to_lua(path))
+        if found is None:
+            raise KeyError(f"{self.full_name} has no widget {path!r}")
+        return Widget(self, found)
+
+    def widgets(self, kind: str | None = None, text: str | None = None, *,
+                visible: bool = True) -> list[Widget]:
+        """The widgets of type `kind` (IsObjectType) with text `text`, the visible ones unless
+        `visible=False`, in the order made."""
+        return list(screen.find(self._running(), kind, text, visible))
+
+    def button(self, text: str) -> Widget:
+        """The one visible button labelled `text`."""
+        found = self.widgets("Button", text)
+        if len(found) != 1:
+            raise KeyError(f"{self.full_name} shows {len(found)} buttons labelled {text!r}")
+        return found[0]
+
+    def press_key(self, key: str) -> bool:
+        """Press and release `key` ("ENTER", "ESCAPE", "TAB", "BACKSPACE", "A", ...): to the
+        focused edit box, else to the visible frames that take the keyboard. False when
+        nothing took it."""
+        self._running()
+        result: list[Any] = []
+        self._hardware_action(lambda: result.append(self._api.press_key(to_lua(key))))
+        return bool(result[0])
+
+    def layout(self) -> list[screen.Box]:
+        """Every visible widget with a position, in drawing order (screen.Box)."""
+        return screen.layout(self._running())
+
+    def screenshot(self, path: Path | str) -> list[screen.Box]:
+        """Draw the visible interface to a PNG at `path` (screen.py says how); returns the
+        boxes drawn."""
+        return screen.screenshot(self._running(), path, SCREEN)
+
+    def _running(self) -> Client:
+        if not self.online:
+            raise RuntimeError(f"{self.full_name} is not logged in")
+        return self
+
+    def _hardware_action(self, action: Any) -> None:
+        self.realm.touched()
+        self._hardware = True
+        try:
+            action()
+        finally:
+            self._hardware = False
+
+    def _invoke(self, obj: Any, method: str, args: tuple[Any, ...]) -> Any:
+        packed = self.lua.table_from({i + 1: to_lua(a) for i, a in enumerate(args)})
+        ok, *results = _as_tuple(self._api.invoke(obj, to_lua(method), packed, len(args)))
+        if not ok:
+            raise LuaError(text(results[0]))
+        results = to_python(results, self.lua)
         return None if not results else results[0] if len(results) == 1 else tuple(results)
 
     def global_value(self, name: str) -> Any:
@@ -433,6 +523,12 @@ class Client:
             "api_member": lambda space, name: text(name) in api(realm.flavour).namespaces.get(
                 text(space), ()),
             "enum": self._enum,
+            # Widget types as data (lua/widgets.lua).
+            "widget_type": self._widget_type,
+            "widget_method": self._widget_method,
+            "xml_type": lambda tag: self._xml_type(text(tag)),
+            "xml_call": lambda tag: self._xml_call(text(tag)),
+            "ui_warning": lambda line: self.ui_warnings.append(text(line)),
         }
         return self._table(functions)
 
@@ -443,6 +539,41 @@ class Client:
         if kind == CONSTANT:
             return to_lua(kind), to_lua(game.constants[key])
         return None if kind is None else to_lua(kind)
+
+    def _widget_type(self, name: Any) -> Any:
+        kind = widgets(self.realm.flavour).find(text(name))
+        if kind is None:
+            return None
+        return self._table({
+            "name": kind.name, "object_type": kind.object_type, "virtual": kind.virtual,
+            "frame": kind.frame, "isa": self._table(list(kind.isa)),
+            "isa_lower": self._table({k.lower(): True for k in kind.isa}),
+            "scripts": self._table(dict.fromkeys(kind.scripts, True)),
+            "fields": self._table({k: self._nested(v) for k, v in kind.fields.items()
+                                   if v is not None}),
+        })
+
+    def _nested(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            return self._table({k: self._nested(v) for k, v in value.items()})
+        return value
+
+    def _xml_type(self, tag: str) -> Any:
+        kind = widgets(self.realm.flavour).element_type(tag)
+        return None if kind is None else to_lua(kind)
+
+    def _xml_call(self, tag: str) -> Any:
+        game = widgets(self.realm.flavour)
+        method = game.element_call(tag)
+        if method is None:
+            return None
+        return to_lua(method), to_lua(game.element_type(tag) or "")
+
+    def _widget_method(self, kind: Any, name: Any) -> Any:
+        found = widgets(self.realm.flavour).method(text(kind), text(name))
+        if found is None:
+            return None
+        return to_lua(found[0]), self._table(found[1])
 
     def _enum(self, name: Any) -> Any:
         values = api(self.realm.flavour).enums.get(text(name))

@@ -67,6 +67,7 @@ end
 -- clearing of the hook: a tripped hook spares only it and the error handler.
 local function call(fn, ...)
 	local n, args = select("#", ...), { ... }
+	local outermost = depth == 0
 	local count = 0
 	local function capture(...) count = select("#", ...) return ... end
 	local function run() return capture(fn(unpack(args, 1, n))) end
@@ -80,17 +81,20 @@ local function call(fn, ...)
 		sethook()
 		depth = 0
 	end
-	if not results[1] then report(results[2]) return false end
+	if not results[1] then report(results[2], outermost) return false end
 	return true, unpack(results, 2, count + 1)
 end
 guard = call
 api.call = call
 
--- For tests: run fn under the same limit, but hand a failure back instead of reporting it.
+-- For tests: run fn under the same limit, but hand its failure back instead of reporting it.
+-- A script fn sets off that fails (a frame's OnClick) is reported as the game reports it.
 function api.attempt(fn)
 	local saved = report
 	local failure
-	report = function(message) failure = message end
+	report = function(message, outermost)
+		if outermost then failure = message else saved(message) end
+	end
 	local results = pack(call(fn))
 	report = saved
 	if failure then return false, failure end
@@ -263,126 +267,6 @@ function hooksecurefunc(target, name, hook)
 end
 
 ------------------------------------------------------------------------------
--- Frames and events.
-
-local event_frames = {} -- event -> list of frames, in the order they registered
-local all_event_frames = {}
-local updating = {} -- frames with an OnUpdate script, in the order they got it
-local Frame = {}
-Frame.__index = Frame
-local named_scripts = { OnEvent = true, OnUpdate = true, OnShow = true, OnHide = true }
-
-local function remove(list, item)
-	for i = #list, 1, -1 do
-		if list[i] == item then tremove(list, i) end
-	end
-end
-
-local function refresh_updating()
-	host.set_updating(#updating > 0)
-end
-
-function CreateFrame(frame_type, name, parent, template)
-	if type(frame_type) ~= "string" then error("CreateFrame: frameType must be a string", 2) end
-	local frame = setmetatable({ _type = frame_type, _name = name, _parent = parent,
-		_shown = true, _scripts = {}, _events = {}, _attributes = {} }, Frame)
-	if type(name) == "string" then _G[name] = frame end
-	return frame
-end
-
-function Frame:GetName() return self._name end
-function Frame:GetObjectType() return self._type end
-function Frame:IsObjectType(kind) return self._type == kind end
-function Frame:GetParent() return self._parent end
-function Frame:SetParent(parent) self._parent = parent end
-function Frame:SetAttribute(key, value) self._attributes[key] = value end
-function Frame:GetAttribute(key) return self._attributes[key] end
-
-function Frame:RegisterEvent(event)
-	if type(event) ~= "string" or not strfind(event, "^[A-Z][A-Z0-9_]*$") then
-		error("Attempt to register unknown event \"" .. tostring(event) .. "\"", 2)
-	end
-	if self._events[event] then return end
-	self._events[event] = true
-	local list = event_frames[event]
-	if not list then list = {} event_frames[event] = list end
-	list[#list + 1] = self
-end
-
-function Frame:UnregisterEvent(event)
-	if not self._events[event] then return end
-	self._events[event] = nil
-	remove(event_frames[event], self)
-end
-
-function Frame:RegisterAllEvents()
-	if not self._all then self._all = true all_event_frames[#all_event_frames + 1] = self end
-end
-
-function Frame:UnregisterAllEvents()
-	for event in pairs(self._events) do self:UnregisterEvent(event) end
-	if self._all then self._all = nil remove(all_event_frames, self) end
-end
-
-function Frame:IsEventRegistered(event) return self._events[event] == true or self._all == true end
-
-function Frame:SetScript(script, fn)
-	if not named_scripts[script] then error("Frame:SetScript: unknown script " .. tostring(script), 2) end
-	if fn ~= nil and type(fn) ~= "function" then error("Frame:SetScript: handler must be a function", 2) end
-	self._scripts[script] = fn
-	if script == "OnUpdate" then
-		remove(updating, self)
-		if fn then updating[#updating + 1] = self end
-		refresh_updating()
-	end
-end
-
-function Frame:GetScript(script) return self._scripts[script] end
-
-function Frame:HookScript(script, fn)
-	local before = self._scripts[script]
-	if not before then return self:SetScript(script, fn) end
-	self:SetScript(script, function(...)
-		before(...)
-		return fn(...)
-	end)
-end
-
-function Frame:Show()
-	if self._shown then return end
-	self._shown = true
-	local script = self._scripts.OnShow
-	if script then call(script, self) end
-end
-
-function Frame:Hide()
-	if not self._shown then return end
-	self._shown = false
-	local script = self._scripts.OnHide
-	if script then call(script, self) end
-end
-
-function Frame:IsShown() return self._shown end
-function Frame:IsVisible() return self._shown and (not self._parent or self._parent:IsVisible()) end
-function Frame:SetShown(shown) if shown then self:Show() else self:Hide() end end
-
--- Layout does not exist in a headless client: these take their arguments and do nothing.
-for _, method in ipairs({ "SetPoint", "ClearAllPoints", "SetAllPoints", "SetSize", "SetWidth",
-	"SetHeight", "SetAlpha", "EnableMouse", "SetMovable", "RegisterForDrag", "SetFrameStrata",
-	"SetFrameLevel", "SetScale", "SetClampedToScreen", "SetBackdrop", "SetToplevel" }) do
-	Frame[method] = function() end
-end
-
-local function deliver(frames, event, ...)
-	local snapshot = { unpack(frames) }
-	for i = 1, #snapshot do
-		local frame = snapshot[i]
-		local script = frame._scripts.OnEvent
-		if script and (frame._events[event] or frame._all) then call(script, frame, event, ...) end
-	end
-end
-
-------------------------------------------------------------------------------
 -- The chat frame: print, AddMessage, message event filters, chat lines.
 
 -- What the chat frame shows of a secret value (secrets.lua sets it): Blizzard's own code may
@@ -390,19 +274,25 @@ end
 local reveal = function(value) return value end
 function api.set_reveal(fn) reveal = fn end
 
-local ChatFrame = setmetatable({ _name = "ChatFrame1" }, Frame)
-ChatFrame.__index = ChatFrame
+-- widgets.lua makes it a MessageFrame widget; its own AddMessage stays.
+local ChatFrame = {}
+api.chat_frame = ChatFrame
 function ChatFrame:AddMessage(text, r, g, b)
 	host.chat_line(tostring(reveal(text)), r, g, b)
 end
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
-UIParent = CreateFrame("Frame", "UIParent")
 SELECTED_CHAT_FRAME = ChatFrame
 
 function print(...)
 	local parts = {}
 	for i = 1, select("#", ...) do parts[i] = tostring(reveal((select(i, ...)))) end
 	DEFAULT_CHAT_FRAME:AddMessage(tconcat(parts, " "))
+end
+
+local function remove(list, item)
+	for i = #list, 1, -1 do
+		if list[i] == item then tremove(list, i) end
+	end
 end
 
 local filters = {} -- event -> list of filter functions, in the order they were added
@@ -501,14 +391,6 @@ function api.timer(id)
 	if fn then call(fn) end
 end
 
-function api.update(elapsed)
-	local snapshot = { unpack(updating) }
-	for i = 1, #snapshot do
-		local frame = snapshot[i]
-		local script = frame._scripts.OnUpdate
-		if script and frame._shown then call(script, frame, elapsed) end
-	end
-end
 
 ------------------------------------------------------------------------------
 -- The player, units and the group.
@@ -678,9 +560,7 @@ end
 -- Events from the realm, and the client's own chat frame.
 
 function api.event(event, ...)
-	local frames = event_frames[event]
-	if frames then deliver(frames, event, ...) end
-	if #all_event_frames > 0 then deliver(all_event_frames, event, ...) end
+	api.deliver_event(event, ...) -- widgets.lua: the frames registered for it
 	if strsub(event, 1, 9) == "CHAT_MSG_" and event ~= "CHAT_MSG_ADDON" then
 		show_chat(event, ...)
 	end
