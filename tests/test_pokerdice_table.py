@@ -48,11 +48,15 @@ def test_a_party_plays_rounds_and_every_copy_agrees(realm, tmp_path, count):
     seated = poker_dice_table(realm, tmp_path, count)
     game = Game(realm, seated)
     chooser = random.Random(f"poker dice {count}")
+    kinds = set()
     for _ in range(4):
         game.start()
         game.play_randomly(chooser)
         agree(realm, game)
+        kinds |= {event.kind for event in game.round.events}
     assert sum(game.banks().values()) == 20 * count
+    # (The rounds had what a round can have: keeps, raises, a player out, a winner.)
+    assert {"post", "roll", "keep", "raise", "out", "win"} <= kinds, kinds
     assert realm.errors() == []
 
 
