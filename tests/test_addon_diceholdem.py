@@ -136,3 +136,14 @@ def test_limit_play_and_a_growing_ante_are_table_settings_the_addon_plays(tmp_pa
     result = CliRunner().invoke(main, ["verify", str(saved), "--ruleset", str(path)])
     assert result.exit_code == 0, result.output
     assert [line.split(": ")[-1] for line in result.output.splitlines()[1:]] == ["fair"] * 2
+
+
+def test_the_demo_plays_a_hand_where_holdem_beats_four_of_a_kind():
+    result = CliRunner().invoke(main, ["demo", "dice-holdem"])
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    for line in ("Skoll shows 1-[ E ] 2-[ M ]: HOLDEM",
+                 "Riggs shows 1-[ H ] 2-[ H ]: Four of a kind",
+                 "Skoll wins the pot: 35 with HOLDEM", "1-[ H ] 2-[ O ] 3-[ L ] 4-[ D ] 5-[ H ]"):
+        assert out.count(line) == 3, line  # in each of the three chat frames
+    assert "Pot 0; the hand is over; banks: Skoll 118, Riggs 83, Gray 99" in out

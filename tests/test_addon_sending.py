@@ -205,6 +205,7 @@ def test_a_player_coming_late_from_another_realm_is_told_and_asks_no_more(tmp_pa
     assert realm.errors() == []
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_raid_of_forty_stays_inside_every_budget_while_players_reload(tmp_path):
     """The realm's default budget disconnects nobody at a 40-player table, with ten players
     reloading at the same moment mid-hand (ten HELLOs, ten copies from the host at once)."""

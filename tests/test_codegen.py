@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from lupa import lua51
 
 from lua_globals import globals_of
+from pyhost import codegen
 from pyhost.cli import main
-from pyhost.codegen import build, differences
+from pyhost.codegen import FLOWS, build, differences
 from pyhost.flavours import FLAVOURS
 from pyhost.rules import load_ruleset
 
@@ -47,6 +48,17 @@ POKER_DICE_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "PokerDiceLocale
                     "Record.lua", "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua",
                     "CatchUp.lua", "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua",
                     "PokerDiceGame.lua"]
+VITAJI = load_ruleset("vitaji")
+# Vitaji's addon: hold'em's Dice.lua (faces, roll lines), its own engine (vitaji/), the table
+# core and the draw games' table (draw/), then its adapter and commands.
+VITAJI_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "VitajiLocales.lua", "Dice.lua",
+                "VitajiWords.lua", "VitajiScore.lua", "VitajiBetting.lua", "VitajiRolling.lua",
+                "Vitaji.lua", "VitajiEnd.lua", "VitajiSheet.lua", "Sha256.lua", "Messages.lua",
+                "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
+                "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
+                "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "CatchUp.lua",
+                "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "VitajiResume.lua",
+                "VitajiGame.lua"]
 
 
 def test_the_build_is_the_same_bytes_every_time():
@@ -62,6 +74,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert differences(build(dice_holdem), ROOT / "addon" / "DiceHoldem") == []
     assert differences(build(DICE_POKER), ROOT / "addon" / "DicePoker") == []
     assert differences(build(POKER_DICE), ROOT / "addon" / "PokerDice") == []
+    assert differences(build(VITAJI), ROOT / "addon" / "Vitaji") == []
     monkeypatch.chdir(ROOT)  # build --check reads addon/ where it is run
     result = CliRunner().invoke(main, ["build", "--check"])
     assert result.exit_code == 0, result.output
@@ -69,6 +82,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DicePoker: up to date (29 files)" in result.output
     assert "addon/PokerDice: up to date (34 files)" in result.output
     assert "addon/TaurenHoldem: up to date (39 files)" in result.output
+    assert "addon/Vitaji: up to date (35 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -103,12 +117,16 @@ def test_check_names_each_file_that_differs_and_exits_1(tmp_path):
     assert result.exit_code == 0 and "up to date" in result.stdout
 
 
-@pytest.mark.parametrize("ruleset_id", ["vitaji"])
-def test_a_game_flow_without_an_addon_is_refused_in_one_line(tmp_path, ruleset_id):
+@pytest.mark.parametrize("ruleset_id", ["poker-dice", "vitaji"])
+def test_a_game_flow_without_an_addon_is_refused_in_one_line(tmp_path, ruleset_id, monkeypatch):
+    # (Every shipped family has an addon now: the ruleset's flow taken away, it has none.)
+    flows = {family: files for family, files in FLOWS.items()
+             if family in ("holdem", "dice-poker")}
+    monkeypatch.setattr(codegen, "FLOWS", flows)
     result = CliRunner().invoke(main, ["build", ruleset_id, "--out", str(tmp_path / "x")])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1
-    assert ("has no addon yet; addons exist for the holdem, dice-poker, poker-dice game flows"
+    assert ("has no addon yet; addons exist for the holdem, dice-poker game flows"
             in result.stderr)
     assert not (tmp_path / "x").exists()
 
@@ -123,7 +141,7 @@ def test_only_rules_toc_and_luacheckrc_are_rendered_the_code_is_the_plain_source
     sources = ROOT / "pyhost" / "codegen" / "lua"
     for ruleset_id, listed in (("tauren-holdem", LUA_FILES), ("dice-holdem", LUA_FILES),
                                ("dice-poker", DICE_POKER_FILES),
-                               ("poker-dice", POKER_DICE_FILES)):
+                               ("poker-dice", POKER_DICE_FILES), ("vitaji", VITAJI_FILES)):
         files = build(load_ruleset(ruleset_id))
         code = [name for name in files if name.endswith(".lua") and name != "Rules.lua"]
         assert code == listed[1:]
@@ -214,13 +232,27 @@ LEDGER = {
     "PokerDiceTurn.lua": ({"ipairs", "string"}, set()),
     "PokerDiceDraw.lua": ({"ipairs", "setmetatable", "type"}, set()),
     "PokerDiceGame.lua": ({"setmetatable", "table", "tonumber"}, set()),
+    # Vitaji's own.
+    "VitajiLocales.lua": (set(), set()),
+    "VitajiWords.lua": ({"ipairs", "math", "pairs", "table", "tostring", "type"}, set()),
+    "VitajiScore.lua": ({"ipairs"}, set()),
+    "VitajiBetting.lua": ({"ipairs", "setmetatable", "table", "tostring"}, set()),
+    "VitajiRolling.lua": ({"ipairs", "setmetatable"}, set()),
+    "Vitaji.lua": ({"ipairs", "next", "pairs", "setmetatable", "table", "tonumber", "tostring",
+                    "type"}, set()),
+    "VitajiEnd.lua": ({"ipairs", "math", "next", "pairs", "table", "tostring"}, set()),
+    "VitajiSheet.lua": ({"ipairs", "next", "pairs", "table", "tostring"}, set()),
+    "VitajiResume.lua": ({"ipairs", "table", "tonumber", "tostring"}, set()),
+    "VitajiGame.lua": ({"_G", "ipairs", "math", "rawget", "setmetatable", "table", "tonumber",
+                        "tostring", "type"}, set()),
 }
 
 
 @pytest.mark.parametrize(("ruleset", "names"), [(TAUREN, LUA_FILES),
                                                (DICE_POKER, DICE_POKER_FILES),
-                                               (POKER_DICE, POKER_DICE_FILES)],
-                         ids=["tauren-holdem", "dice-poker", "poker-dice"])
+                                               (POKER_DICE, POKER_DICE_FILES),
+                                               (VITAJI, VITAJI_FILES)],
+                         ids=["tauren-holdem", "dice-poker", "poker-dice", "vitaji"])
 def test_every_global_each_file_names_is_on_the_ledger(ruleset, names):
     lua = lua51.LuaRuntime(encoding=None)
     dump = lua.eval(b"function(code, name) return string.dump(assert(loadstring(code, name))) end")
@@ -311,7 +343,8 @@ def test_no_core_file_names_the_game():
 
 # The draw games' shared table (draw/) knows no one draw game: Poker Dice's table flow is built
 # on it too.
-DRAW_GAME_NAMES = re.compile(r"\bns\.(DicePoker\w*|PokerDice\w*)\b|[Dd]ice [Pp]oker"
+DRAW_GAME_NAMES = re.compile(r"\bns\.(DicePoker\w*|PokerDice\w*|Vitaji\w*)\b|[Dd]ice [Pp]oker"
+                             r"|\b[Vv]itaji\b"
                              r"|[Pp]oker [Dd]ice|\bdpreroll\b|\bdproll\b")
 
 
@@ -324,13 +357,24 @@ def test_no_draw_file_names_one_draw_game():
     assert {name: found for name, found in naming.items() if found} == {}
 
 
+@pytest.mark.parametrize("ruleset", [DICE_POKER, VITAJI], ids=lambda ruleset: ruleset.id)
+def test_no_draw_game_addon_draws_a_die_from_math_random(ruleset):
+    # Every die of the draw games is a player's own server /roll (docs/protocol.md): their
+    # addons hold no call of Lua's random numbers at all.
+    files = build(ruleset)
+    drawing = sorted(name for name, data in files.items()
+                     if re.search(rb"\brandom\s*\(|math\.random|fastrandom", data))
+    assert drawing == []
+
+
 # No shipped Lua file is longer than this: a file that grows past it is split where a
 # module's seam shows.
 MAX_LINES = 520
 
 
 def test_no_shipped_lua_file_is_over_the_line_limit():
-    files = build(TAUREN) | build(DICE_POKER) | build(POKER_DICE)
+    files = build(TAUREN) | build(DICE_POKER) | build(POKER_DICE) | build(VITAJI)
     lengths = {name: len(files[name].decode().splitlines())
-               for name in dict.fromkeys(LUA_FILES + DICE_POKER_FILES + POKER_DICE_FILES)}
+               for name in dict.fromkeys(LUA_FILES + DICE_POKER_FILES + POKER_DICE_FILES +
+                                         VITAJI_FILES)}
     assert {name: count for name, count in lengths.items() if count > MAX_LINES} == {}

@@ -64,6 +64,7 @@ def showdown_without_the_host(realm, seated):
     assert all("showdown" in status_now(client) for client in seated)
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_host_that_never_reveals_is_mucked_by_its_deputy(tmp_path, addon, evil):
     realm = Realm(seed=61, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"], addons={"Skoll": evil})
@@ -111,6 +112,7 @@ def is_muck(args) -> bool:
     return "\tMUCK\t" in (text.decode() if isinstance(text, bytes) else str(text))
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_lost_muck_is_sent_again(tmp_path, addon, evil):
     """Nobody answers a MUCK: the deputy sends it again, so a client that lost the first one
     does not wait at the showdown for good."""

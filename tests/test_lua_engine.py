@@ -870,6 +870,7 @@ def play_guided(pair: Lockstep, ruleset: Ruleset, data) -> set[str]:
     return moved
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=250, suppress_health_check=[HealthCheck.large_base_example,
                                                    HealthCheck.too_slow])
 @given(data=st.data())

@@ -68,6 +68,7 @@ def test_the_fips_vectors(sha, message, digest):
     assert incremental(sha256, [message]) == bytes.fromhex(digest)
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_million_as_in_1000_byte_updates(sha):
     _, sha256 = sha
     assert incremental(sha256, [b"a" * 1000] * 1000) == bytes.fromhex(MILLION_A)

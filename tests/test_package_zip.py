@@ -103,7 +103,7 @@ def test_the_same_ruleset_and_version_give_the_same_bytes(packaged, tmp_path):
 
 
 @pytest.mark.parametrize(("args", "code", "says"), [
-    (["vitaji"], 2, "error: Vitaji (vitaji) has no addon yet; addons exist for the holdem"),
+    (["poker-dice"], 2, "(poker-dice) has no addon yet; addons exist for the holdem"),
     (["nowhere.toml"], 2, "error: nowhere.toml: cannot read the file"),
     (["--out", ""], 2, "pyhost package: Invalid value for '--out': the folder must not be empty"),
     (["--out", "{file}"], 2, "Invalid value for '--out': Directory"),

@@ -76,6 +76,30 @@ def test_a_project_using_the_realm_fixture_passes(pytester: pytest.Pytester) -> 
     result.assert_outcomes(passed=3)
 
 
+@pytest.mark.slow  # starts pytest with two workers in a subprocess
+def test_the_realm_fixture_runs_under_xdist(pytester: pytest.Pytester) -> None:
+    # Two workers, each test's realm in its own tmp_path: the same folder names in every test
+    # do not collide, and each realm's WTF folder is under its worker's own base folder.
+    make_tests(pytester, """
+        import os
+
+        import pytest
+
+
+        @pytest.mark.parametrize("n", range(4))
+        def test_saved_variables_apart(realm, boom, tmp_path, n):
+            worker = os.environ["PYTEST_XDIST_WORKER"]
+            assert worker in str(realm.wtf)
+            skoll = realm.login("Skoll", addons=[boom])
+            skoll.type(f"/hi {n}")
+            realm.run_until_quiet()
+            assert f"hi {n}" in skoll.chat
+            skoll.logout()
+    """)
+    result = pytester.runpytest_subprocess("-n", "2", "-p", "xdist")
+    result.assert_outcomes(passed=4)
+
+
 def test_a_failed_in_on_a_chat_frame_shows_its_lines(pytester: pytest.Pytester) -> None:
     make_tests(pytester, """
         def test_missing_line(realm, boom):

@@ -35,6 +35,7 @@ def raid_table(realm: Realm, addon, count: int, ruleset: Ruleset = TAUREN) -> Se
     return clients
 
 
+@pytest.mark.slow  # two hands at 40 players: run by .ci/run apart from the default suite
 def test_forty_players_in_a_raid_play_hands_and_agree_on_every_bank(tmp_path):
     realm = Realm(seed=21, wtf=tmp_path / "WTF")
     addon = build_addon(tmp_path / "addons")

@@ -1,301 +1,178 @@
-"""Benchmark: the simulated realm's clients, as ratios against bare lupa runtimes in one run.
+"""Benchmark: the realm playing the real Tauren Hold'em addon, and `bit` from Lua, as ratios.
 
-    python tools/bench_realm.py [--clients 40] [--messages 30] [--bit-calls 2000000] [--seed 1]
+    python tools/bench_realm.py [--sizes 2,8,20,40] [--hashes 40] [--seed 21]
 
-A fixture addon (written to a temporary folder: a .toc for Interface 120100 and one Lua file)
-registers an addon prefix, counts the CHAT_MSG_ADDON messages it receives, sends addon
-messages to RAID from a slash command, and has a loop of bit.band/bor/bxor/lshift calls. The
-baseline for everything is a bare `lupa.lua51.LuaRuntime()` running the same addon source
-with a few stub globals (CreateFrame, C_ChatInfo, SlashCmdList) and the same `bit` functions
-from `pyhost.harness.bitlib.library()`: what the WoW API prelude, the sandbox and the realm's
-routing add on top of lupa is what the ratios show.
+1. Hands: for each table size, a raid of that many clients with the built Tauren Hold'em
+   addon (pyhost build, every file of it) opens a guided table, everyone joins, and one hand
+   is played to the showdown with everyone in (one bets, all call, then all check), as
+   tests/addon_table.py's play_hand drives it. Prints the hand's CPU (time.process_time), the
+   messages the realm delivered (addon messages and chat lines, to every receiver) and the
+   CPU per delivery; the ratio is each size's CPU per delivery against the smallest size's,
+   measured in the same run (flat is 1.0x).
+2. bit: the addon's SHA-256 (core/Sha256.lua, loaded as it ships) hashing a 40-seat set of
+   commitments (2,600 bytes, what each client hashes once a hand), `--hashes` times, with
+   `bit` given as: the first Python version of the library (every argument masked through a
+   helper: pyhost.harness.bitlib.reference_library), the realm's current one
+   (bitlib.library), and two pure-Lua versions (4-bit and 8-bit lookup tables), each in a
+   fresh lupa runtime and called from Lua. Prints ms per 64-byte block, the ratio against the
+   first Python version, and each runtime's Lua heap for the bit table. All four give the same
+   digest, checked.
 
-1. Login: `--clients` clients log in with the addon (a sandboxed runtime, wow.lua, the
-   addon loaded by .toc, the login events) and form a raid. Prints the mean login time per
-   client against the mean time to make a bare runtime run the addon, and the raid's
-   formation time.
-2. Memory: the Lua heap of each runtime after a full collection (`collectgarbage("count")`),
-   and the process RSS growth per runtime (/proc/self/statm) while the clients, then the
-   bare runtimes, were made, each set kept alive; client / bare.
-3. Deliveries: every client sends `--messages` addon messages to RAID within the server's
-   throttle (10 at once, then 1 each virtual second, the clock driven by realm.advance);
-   each message reaches every raid member (the sender too: addon_echo), so 40 clients x 30
-   messages x 40 receivers = 48,000 deliveries. Prints deliveries per wall second against
-   calling the receiving handler directly on bare runtimes the same number of times.
-4. bit: `--bit-calls` calls of the addon's bit loop inside one client (through the client's
-   protected call, with its instruction-limit hook) against the same loop in a bare runtime,
-   and against a pure-Lua arithmetic stand-in in the bare runtime for scale. The loops run in
-   chunks that stay well under the realm's instruction limit.
-
-The run fails (exit 1) if a count disagrees or an addon reports an error.
+The run fails (exit 1) if a digest differs, a hand does not end or a client reports an error.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
-import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from lupa import lua51
+from test_raid_table import raid_table
 
+from addon_table import build_addon, play_hand, status
 from pyhost.harness import Realm
-from pyhost.harness.bitlib import library as bit_library
+from pyhost.harness.bitlib import library, reference_library
 
-ADDON = "BenchComms"
-PREFIX = "BenchRealm"
-TOC = f"""## Interface: 120100
-## Title: {ADDON}
-## Notes: pyhost benchmark fixture (tools/bench_realm.py)
-{ADDON}.lua
+ROOT = Path(__file__).resolve().parent.parent
+
+SHA256_LUA = (ROOT / "pyhost" / "codegen" / "lua" / "core" / "Sha256.lua").read_text()
+
+# Pure-Lua `bit` (band and bxor, all Sha256.lua uses) on numbers taken modulo 2^32, from an
+# AND table over CHUNK-bit pieces; xor is a + b - 2 (a & b).
+PURE_LUA = """
+local BITS = ...
+local SIZE = 2 ^ BITS
+local AND = {}
+for a = 0, SIZE - 1 do
+	for b = 0, SIZE - 1 do
+		local r, p, x, y = 0, 1, a, b
+		for _ = 1, BITS do
+			local xa, yb = x % 2, y % 2
+			if xa == 1 and yb == 1 then r = r + p end
+			x, y, p = (x - xa) / 2, (y - yb) / 2, p * 2
+		end
+		AND[a * SIZE + b] = r
+	end
+end
+local PIECES = 32 / BITS
+local function band(a, b)
+	a, b = a % 4294967296, (b or 4294967295) % 4294967296
+	local r, p = 0, 1
+	for _ = 1, PIECES do
+		local x, y = a % SIZE, b % SIZE
+		r = r + AND[x * SIZE + y] * p
+		a, b, p = (a - x) / SIZE, (b - y) / SIZE, p * SIZE
+	end
+	return r
+end
+local function bxor(a, b, c)
+	a, b = a % 4294967296, (b or 0) % 4294967296
+	local r = a + b - 2 * band(a, b)
+	if c then
+		c = c % 4294967296
+		r = r + c - 2 * band(r, c)
+	end
+	return r
+end
+return { band = band, bxor = bxor }
 """
-# The addon itself: the same source runs in the clients and in the bare runtimes.
-LUA = f"""local addonName, ns = ...
-local PREFIX = "{PREFIX}"
-local state = {{ received = 0, bytes = 0, sent = 0, throttled = 0 }}
-{ADDON} = state
-
-local frame = CreateFrame("Frame")
-frame:RegisterEvent("CHAT_MSG_ADDON")
-frame:SetScript("OnEvent", function(self, event, prefix, message, channel, sender)
-\tif event == "CHAT_MSG_ADDON" and prefix == PREFIX then
-\t\tstate.received = state.received + 1
-\t\tstate.bytes = state.bytes + #message
-\tend
-end)
-C_ChatInfo.RegisterAddonMessagePrefix(PREFIX)
-
-function state.Send(n)
-\tfor i = 1, n do
-\t\tstate.serial = (state.serial or 0) + 1
-\t\tlocal result = C_ChatInfo.SendAddonMessage(PREFIX, "msg:" .. state.serial, "RAID")
-\t\tif result == 0 then state.sent = state.sent + 1 else state.throttled = state.throttled + 1 end
-\tend
-end
-
-SLASH_BENCHCOMMS1 = "/benchcomms"
-SlashCmdList.BENCHCOMMS = function(msg) state.Send(tonumber(msg) or 1) end
-
--- Four bit calls a round.
-function state.Bits(rounds)
-\tlocal band, bor, bxor, lshift = bit.band, bit.bor, bit.bxor, bit.lshift
-\tlocal x = 0
-\tfor i = 1, rounds do
-\t\tx = bxor(band(lshift(x, 1), 65535), bor(i, 3))
-\tend
-\treturn x
-end
-
--- The same shape in plain arithmetic (not the same results): four operations a round.
-function state.Arith(rounds)
-\tlocal x = 0
-\tfor i = 1, rounds do
-\t\tx = (x * 2 % 65536 + (i + 3)) % 4294967296
-\tend
-\treturn x
-end
-"""
-# What the bare runtimes get in place of the WoW API: just enough for the addon to load.
-STUBS = """
-StubFrames = {}
-function CreateFrame(kind)
-\tlocal frame = { _scripts = {} }
-\tfunction frame:RegisterEvent(event) end
-\tfunction frame:SetScript(name, fn) self._scripts[name] = fn end
-\tStubFrames[#StubFrames + 1] = frame
-\treturn frame
-end
-C_ChatInfo = {
-\tRegisterAddonMessagePrefix = function(prefix) return 0 end,
-\tSendAddonMessage = function(prefix, message, kind, target) return 0 end,
-}
-SlashCmdList = {}
-"""
-ROUNDS_PER_CHUNK = 100_000  # 4 bit calls and ~20 VM instructions a round: under 10M
 
 
-def timed(function, *args):
-    start = time.perf_counter()
-    result = function(*args)
-    return result, time.perf_counter() - start
+def choose(count: int):
+    """One bets, everyone calls, then everyone checks to the showdown."""
+    return lambda client, turn, _situation: ("/tbet 2" if turn == 0 else
+                                             "/tholdem call" if turn < count else
+                                             "/tholdem check")
 
 
-def rss_bytes() -> int:
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except OSError:  # no /proc: the peak is the best there is
-        import resource
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+def hand_at(size: int, seed: int, folder: Path, addon: Path) -> tuple[float, int, bool]:
+    """(CPU seconds, deliveries, errors) of one hand to the showdown at `size` players."""
+    realm = Realm(seed=seed, wtf=folder / f"WTF{size}")
+    seated = raid_table(realm, addon, size)
+    deliveries = [0]
+    deliver = realm._deliver
+
+    def counted(*args, **kwargs):
+        deliveries[0] += 1
+        return deliver(*args, **kwargs)
+
+    realm._deliver = counted
+    start = time.process_time()
+    play_hand(realm, seated, 1, choose(size))
+    cpu = time.process_time() - start
+    over = "the hand is over" in status(realm, seated[0])
+    return cpu, deliveries[0], bool(realm.errors()) or not over
 
 
-def write_addon(root: Path) -> Path:
-    folder = root / ADDON
-    folder.mkdir()
-    (folder / f"{ADDON}.toc").write_text(TOC)
-    (folder / f"{ADDON}.lua").write_text(LUA)
-    return folder
+def bit_runtime(variant: str):
+    lua = lua51.LuaRuntime(unpack_returned_tuples=True)
+    lua.execute("collectgarbage('collect')")
+    before = float(lua.eval("collectgarbage('count')"))
+    if variant == "python, first version":
+        lua.globals().bit = lua.table_from(reference_library())
+    elif variant == "python, current":
+        lua.globals().bit = lua.table_from(library())
+    else:
+        lua.globals().bit = lua.execute(PURE_LUA, 4 if "4-bit" in variant else 8)
+    lua.execute("collectgarbage('collect')")
+    heap = float(lua.eval("collectgarbage('count')")) - before
+    ns = lua.table()
+    lua.execute(SHA256_LUA, "TaurenHoldem", ns)
+    return ns.Sha256.hex, heap
 
 
-def bare_runtime():
-    """A bare lupa runtime with the stubs, the bitlib functions and the addon loaded."""
-    lua = lua51.LuaRuntime()
-    lua.execute(STUBS)
-    lua.globals().bit = lua.table_from(bit_library())
-    lua.execute(LUA, ADDON, lua.table())
-    return lua
-
-
-def lua_heap_kib(lua, collect, count) -> float:
-    """collectgarbage("count") after a full collection, in KiB."""
-    lua.execute(collect)
-    return float(lua.eval(count))
-
-
-def chunks(rounds: int):
-    while rounds > 0:
-        yield min(rounds, ROUNDS_PER_CHUNK)
-        rounds -= ROUNDS_PER_CHUNK
+def bench_bit(hashes: int) -> bool:
+    text = "|".join(f"{i:064x}" for i in range(40))  # 40 commitments of 64 hex digits
+    blocks = (len(text) + 9 + 63) // 64
+    import hashlib
+    expected = hashlib.sha256(text.encode()).hexdigest()
+    base, ok = None, True
+    for variant in ("python, first version", "python, current", "pure Lua, 4-bit tables",
+                    "pure Lua, 8-bit tables"):
+        hex_digest, heap = bit_runtime(variant)
+        start = time.process_time()
+        for _ in range(hashes):
+            digest = hex_digest(text)
+        per_block = (time.process_time() - start) / hashes / blocks
+        ok = ok and digest == expected
+        base = base or per_block
+        print(f"bit:   {variant:24} {per_block * 1e3:.3f} ms a block, {base / per_block:.2f}x "
+              f"the first version; bit table {heap:,.0f} KiB; digest "
+              f"{'ok' if digest == expected else 'WRONG'}")
+    return ok
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clients", type=int, default=40)
-    parser.add_argument("--messages", type=int, default=30)
-    parser.add_argument("--bit-calls", type=int, default=2_000_000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sizes", default="2,8,20,40")
+    parser.add_argument("--hashes", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=21)
     args = parser.parse_args()
-    if not 2 <= args.clients <= 40 or args.messages < 1 or args.bit_calls < 4:
-        parser.error("need 2 <= --clients <= 40 (a raid), --messages >= 1, --bit-calls >= 4")
-
+    sizes = sorted(int(size) for size in args.sizes.split(","))
+    if not sizes or sizes[0] < 2 or sizes[-1] > 40 or args.hashes < 1:
+        parser.error("sizes from 2 to 40 (a raid), --hashes >= 1")
+    failed = False
     with tempfile.TemporaryDirectory(prefix="pyhost-bench-") as tmp:
-        addons, wtf = Path(tmp) / "AddOns", Path(tmp) / "WTF"
-        addons.mkdir()
-        folder = write_addon(addons)
-        failed = run(args, folder, wtf)
+        folder = Path(tmp)
+        addon = build_addon(folder / "AddOns")
+        base = None
+        for size in sizes:
+            cpu, delivered, bad = hand_at(size, args.seed, folder, addon)
+            per = cpu / max(delivered, 1)
+            base = base or per
+            failed = failed or bad
+            print(f"hand:  {size:2} players {cpu:7.3f} s CPU, {delivered:6,} deliveries, "
+                  f"{per * 1e6:6.1f} us a delivery ({per / base:.2f}x the {sizes[0]}-player "
+                  f"table's){'  FAILED' if bad else ''}")
+    failed = not bench_bit(args.hashes) or failed
     if failed:
         sys.exit(1)
-
-
-def run(args, folder: Path, wtf: Path) -> bool:
-    n = args.clients
-    # Warm up both paths once (imports, wow.lua read, lupa's first runtime) outside the timings;
-    # kept alive, so their freed memory does not flatter the RSS growth measured next.
-    warm = (Realm(seed=args.seed, wtf=wtf / "warmup").login("Warmup", addons=[folder]),
-            bare_runtime())
-    gc.collect()
-
-    # -- 1 and 2: logins and memory ------------------------------------------------------------
-    realm = Realm(seed=args.seed, wtf=wtf)
-    names = [f"Bench{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(n)]
-    before = rss_bytes()
-    clients, login_times = [], []
-    for name in names:
-        client, seconds = timed(lambda name=name: realm.login(name, addons=[folder]))
-        clients.append(client)
-        login_times.append(seconds)
-    client_rss = (rss_bytes() - before) / n
-    _, raid_time = timed(realm.raid, *clients)
-    realm.run_until_quiet()
-
-    gc.collect()
-    before = rss_bytes()
-    bares, bare_times = [], []
-    for _ in range(n):
-        lua, seconds = timed(bare_runtime)
-        bares.append(lua)
-        bare_times.append(seconds)
-    bare_rss = (rss_bytes() - before) / n
-
-    login, bare_login = sum(login_times) / n, sum(bare_times) / n
-    print(f"login:      {n} clients, mean {login * 1000:.2f} ms per client "
-          f"(min {min(login_times) * 1000:.2f}, max {max(login_times) * 1000:.2f}); "
-          f"raid of {n} formed in {raid_time * 1000:.1f} ms")
-    print(f"bare:       {n} lua51.LuaRuntime() + stubs + addon, mean {bare_login * 1000:.3f} ms")
-    print(f"ratio:      client / bare login = {login / bare_login:,.1f}x")
-
-    collect, count = 'collectgarbage("collect")', 'collectgarbage("count")'
-    client_kb = sum(lua_heap_kib(c.lua, collect.encode(), count.encode()) for c in clients) / n
-    bare_kb = sum(lua_heap_kib(b, collect, count) for b in bares) / n
-    print(f"memory:     Lua heap {client_kb:,.0f} KiB per client, {bare_kb:,.0f} KiB bare "
-          f"({client_kb / bare_kb:,.1f}x); RSS growth {client_rss / 1024:,.0f} KiB per client, "
-          f"{bare_rss / 1024:,.0f} KiB bare ({client_rss / max(bare_rss, 1):,.1f}x)")
-
-    # -- 3: addon message deliveries -----------------------------------------------------------
-    burst = min(10, args.messages)
-    seconds = args.messages - burst
-
-    def traffic() -> None:
-        for client in clients:
-            client.type(f"/benchcomms {burst}")
-        for _ in range(seconds):
-            realm.advance(1.0)
-            for client in clients:
-                client.type("/benchcomms 1")
-        realm.run_until_quiet()
-
-    start_clock = realm.now
-    _, realm_time = timed(traffic)
-    states = [c.global_value(ADDON) for c in clients]
-    sent = sum(s[b"sent"] for s in states)
-    throttled = sum(s[b"throttled"] for s in states)
-    delivered = sum(s[b"received"] for s in states)
-    expected = sent * n
-
-    handlers = [(b.globals().StubFrames[1], b.globals().StubFrames[1]._scripts.OnEvent)
-                for b in bares]
-
-    def direct() -> None:
-        for serial in range(1, sent + 1):
-            message = f"msg:{serial}"
-            for frame, handler in handlers:
-                handler(frame, "CHAT_MSG_ADDON", PREFIX, message, "RAID", "Bench-Realm", "",
-                        0, 0, "", 0)
-
-    _, bare_time = timed(direct)
-    bare_delivered = sum(b.globals()[ADDON].received for b in bares)
-    rate, bare_rate = delivered / realm_time, bare_delivered / bare_time
-    print(f"deliveries: {sent:,} messages sent ({throttled} throttled) over "
-          f"{realm.now - start_clock:.1f} virtual s -> {delivered:,} deliveries "
-          f"(expected {expected:,}) in {realm_time:.3f} s = {rate:,.0f}/s")
-    print(f"bare:       {bare_delivered:,} direct handler calls in {bare_time:.3f} s "
-          f"= {bare_rate:,.0f}/s")
-    print(f"ratio:      bare / realm = {bare_rate / rate:,.1f}x")
-
-    # -- 4: bit calls --------------------------------------------------------------------------
-    rounds = (args.bit_calls + 3) // 4
-    calls = rounds * 4
-    client, bare = clients[0], bares[0]
-
-    def in_client():
-        return [client.run_lua(f"return {ADDON}.Bits({chunk})") for chunk in chunks(rounds)]
-
-    def in_bare(name):
-        function = bare.globals()[ADDON][name]
-        return [function(chunk) for chunk in chunks(rounds)]
-
-    client_results, client_bit = timed(in_client)
-    bare_results, bare_bit = timed(in_bare, "Bits")
-    _, arith = timed(in_bare, "Arith")
-    same_bits = client_results == bare_results
-    print(f"bit:        {calls:,} calls in a client {client_bit:.3f} s = "
-          f"{calls / client_bit:,.0f}/s; bare {bare_bit:.3f} s = {calls / bare_bit:,.0f}/s; "
-          f"same results: {same_bits}")
-    print(f"ratio:      bare / client = {client_bit / bare_bit:,.2f}x; pure-Lua arithmetic "
-          f"stand-in ({calls:,} operations) {arith:.3f} s, {client_bit / arith:,.0f}x faster "
-          f"than bit calls in a client")
-
-    errors = realm.errors()
-    for who, trace in errors[:5]:
-        print(f"error:      {who}: {trace.splitlines()[0]}")
-    del warm
-    return bool(errors) or delivered != expected or bare_delivered != delivered \
-        or sent != n * args.messages or throttled != 0 or not same_bits
 
 
 if __name__ == "__main__":

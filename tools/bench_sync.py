@@ -4,7 +4,8 @@
                                [--rest 10] [--pace 3] [--seed 1]
 
 `--game` is a shipped ruleset with an addon (GAMES below says how each family's round is
-played). For each size a raid of that many players sits at one table of it (the first hosts)
+played: a hold'em hand, or a whole game of Vitaji, `--game vitaji --sizes 12`). For each
+size a raid of that many players sits at one table of it (the first hosts)
 and plays `--hands` hands (rounds). At a hold'em table everyone stays to the showdown: the
 first to act bets the minimum, the rest call, every later street is checked round, and all
 show. That is the most a hand can cost (nobody folds away their share of the traffic), and
@@ -73,7 +74,7 @@ from addon_table import (  # noqa: E402
     status,
     status_now,
 )
-from pyhost.harness import Realm  # noqa: E402
+from pyhost.harness import Client, Realm  # noqa: E402
 from pyhost.harness.realm import SUCCESS, THROTTLED  # noqa: E402
 from pyhost.rules import Ruleset, load_ruleset  # noqa: E402
 
@@ -225,8 +226,57 @@ def dice_poker_round(realm: Realm, seated: Seated, number: int, pace: float | No
     draw_round(realm, seated, number, pace, choose)
 
 
+
+VITAJI_STATE = """function(ns)
+    local round = ns.DrawTable.live()
+    if not round then return nil end
+    local game = round.game
+    local wanted = round:wanted()
+    return round:to_act(), game.step, game.betting and game.betting.level or false,
+        wanted and true or false
+end"""
+
+
+def vitaji_game(realm: Realm, seated: Seated, number: int, pace: float | None) -> None:
+    """A whole game of Vitaji (a table's round) with everyone in to the end: the first bettor
+    bets the interval, the rest meet it, every die is rolled once and everyone passes (a
+    triple's bonus, if the ruleset has them, is added)."""
+    long = slash(seated.ruleset, "long")
+    commands = {action: slash(seated.ruleset, action) for action in ("roll", "bet", "pass")}
+    interval = seated.ruleset.table.interval
+    host, by_name = seated[0], {client.full_name: client for client in seated}
+    namespace = host.addons[seated.ruleset.addon.name].namespace
+    state = host.lua.eval(VITAJI_STATE)
+
+    def act(client: Client, line: str) -> None:
+        client.type(line)
+        if pace:
+            realm.advance(pace)
+        else:
+            realm.run_until_quiet()
+
+    act(host, f"{long} start")
+    for _ in range(5000):
+        now = state(namespace)
+        if now is None or now[0] is None:
+            return
+        name, step, level, wanted = now
+        client = by_name[name.decode()]
+        if wanted:
+            act(client, commands["roll"])
+        elif step == b"bet":
+            act(client, commands["bet"] + ("" if level is not False else f" {interval}"))
+        elif step == b"bonus":
+            act(client, f"{long} bonus add")
+        else:
+            act(client, commands["pass"])
+    raise RuntimeError(f"game {number} did not end")
+
+
+
 # How a round of each game family is played here: (realm, seated, round number, pace).
-GAMES = {"holdem": holdem_hand, "poker-dice": poker_dice_round, "dice-poker": dice_poker_round}
+GAMES = {"holdem": holdem_hand, "poker-dice": poker_dice_round, "dice-poker": dice_poker_round,
+         "vitaji": vitaji_game}
 
 
 def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path,

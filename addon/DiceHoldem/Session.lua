@@ -108,15 +108,27 @@ end
 -- Names as this player's client shows them, and the game's own words as they asked to see
 -- them (flow.shown: hold'em's faces). (A seat's name that Text.safe would change came from
 -- a hostile host's message: it is never in a line as it is, only as Text.safe showed it.)
-local function display(line)
-	if session then
-		local names = {}
+-- The seats' names that show differently (a realm to drop), longest first, kept until the
+-- seats change: a line costs the same at any table size.
+local renamed, renamed_for = {}, nil
+local function renamed_seats()
+	local key = table.concat(session.seats, "\n")
+	if key ~= renamed_for then
+		renamed, renamed_for = {}, key
 		for _, name in ipairs(session.seats) do
-			if Text.safe(name) == name then names[#names + 1] = name end
+			local shown = Ambiguate(name, "none")
+			if shown ~= name and Text.safe(name) == name then renamed[#renamed + 1] = { name, shown } end
 		end
-		table.sort(names, function(a, b) return #a > #b end)
-		for _, name in ipairs(names) do
-			line = replace_plain(line, name, Ambiguate(name, "none"))
+		table.sort(renamed, function(a, b) return #a[1] > #b[1] end)
+	end
+	return renamed
+end
+
+local function display(line)
+	-- Only a name with its realm ("Name-Realm") can show differently.
+	if session and line:find("-", 1, true) then
+		for _, pair in ipairs(renamed_seats()) do
+			line = replace_plain(line, pair[1], pair[2])
 		end
 	end
 	return flow.shown(line)

@@ -76,7 +76,10 @@ end
 local function refusal(player, op, dice, amount)
 	local current = live()
 	if not current then return L.ROUND_OVER end
-	local trial = copy(current, { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands })
+	if game.refusal then return game.refusal(current, player, op, dice, amount) end -- (no copy)
+	local kept = { [ns.Rules] = ns.Rules } -- (the game's data, not copied)
+	if ns.Hands then kept[ns.Hands] = ns.Hands end
+	local trial = copy(current, kept)
 	local events, reason = trial:act(player, op, dice, amount)
 	if not events then return reason end
 end
@@ -144,6 +147,7 @@ local function after(events)
 	end
 	await()
 	Ledger.remember(session)
+	if game.after and live() then game.after(live(), session) end -- (a long game's checkpoint)
 	current = live()
 	if not current or session.catching_up or current:to_act() ~= Comm.me() then return end
 	if current:wanted() then
@@ -316,7 +320,7 @@ local function act(player, op, amount, dice)
 		faces = Dice.decode(dice)
 		if not faces then return nil end
 	end
-	return current:act(player, op, faces, amount) -- (amount: the chips a turn names, if any)
+	return current:act(player, op, faces, tonumber(amount)) -- (a game that bets reads the amount)
 end
 
 ------------------------------------------------------------------------------
@@ -455,8 +459,11 @@ end
 -- (the ops a player sends as turns), `stand(round, player)` (what a timeout does; true if it
 -- did), `lying(round, player)`, `keep_prompt(round)`; and if it likes, `least_bank()` (who is
 -- dealt in: any chips else), `next_starter(last_round)` (who starts next: the next seat with
--- chips else) and `waiting(round, short)` (the status's "who does what", when no roll is
--- awaited: "X to keep" else). Then the flow plugs into the table core.
+-- chips else), `waiting(round, short)` (the status's "who does what", when no roll is
+-- awaited: "X to keep" else), `after(round, session)` (after each step: a long game may
+-- shorten its record there) and `refusal(round, player, op, dice, amount)` (why the engine
+-- would refuse a turn, checked without a copy of the round). Then the flow plugs into the
+-- table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)

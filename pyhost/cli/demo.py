@@ -2,8 +2,10 @@
 
 Tauren Hold'em (the default): it builds the addon, logs Skoll, Riggs, Gray and Dakx into a
 party in a simulated realm, and plays the hand of the original post action by action through
-slash commands, the dice scripted to match the transcript. Dice Poker: Skoll, Riggs and Gray
-play a round for a forfeit, every die a player's own open /roll (the server's rolls scripted
+slash commands, the dice scripted to match the transcript. DiceHoldem: Skoll, Riggs and
+Gray play a hand to the showdown, where HOLDEM (six letters) beats four of a kind (each
+street rolled by the addon when its betting closes). Dice Poker: Skoll, Riggs and Gray play
+a round for a forfeit, every die a player's own open /roll (the server's rolls scripted
 to give the round's dice). Poker Dice: the same three ante, roll, keep, raise, match and
 leave. Then it prints each player's chat frame in turn.
 """
@@ -77,19 +79,50 @@ STYLES = (
 )
 
 
-def play_example(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
-    """The example hand in a fresh realm; the realm and the players, Skoll first."""
-    ruleset = load_ruleset("tauren-holdem")
+# DiceHoldem's example hand: Skoll deals to Riggs and Gray; Skoll's E M make HOLDEM with the
+# board H O L D H, which beats Riggs's four H.
+DICE_HOLDEM_DICE = {"Skoll": ("E", "M"), "Riggs": ("H", "H"), "Gray": ("O", "L")}
+DICE_HOLDEM_STREETS = (("H", "O", "L"), ("D",), ("H",))
+DICE_HOLDEM_SCRIPT = (
+    ("Skoll", "/diceholdem open guided"),
+    ("Riggs", "/diceholdem join"),
+    ("Gray", "/diceholdem join"),
+    ("Skoll", "Letters tonight: six of them spell the best hand there is."),
+    ("Skoll", "/diceholdem start"),
+    ("*", "/dhdeal"),
+    ("Riggs", "/dhbet 2"),
+    ("Gray", "Nothing to spell with. Out."),
+    ("Gray", "/diceholdem fold"),
+    ("Skoll", "/diceholdem call"),
+    ("Riggs", "/diceholdem check"),
+    ("Skoll", "/diceholdem check"),
+    ("Riggs", "Three H on the table and two in my cup..."),
+    ("Riggs", "/dhbet 4"),
+    ("Skoll", "/diceholdem call"),
+    ("Riggs", "/diceholdem check"),
+    ("Skoll", "/dhbet 10"),
+    ("Riggs", "/diceholdem call"),
+    ("Skoll", "H, O, L, D, E, M. Read them and weep."),
+    ("Skoll", "/diceholdem status"),
+)
+
+
+def play_holdem(folder: Path, seed: int, ruleset_id: str, seats: tuple[str, ...],
+                dice: dict[str, tuple[str, ...]], streets: tuple[tuple[str, ...], ...],
+                script: tuple[tuple[str, str], ...]) -> tuple[Realm, list[Client]]:
+    """A hold'em hand in a fresh realm, played by `seats` (the first deals) as `script` says,
+    the hidden `dice` and the `streets` scripted; the realm and the players, in seat order."""
+    ruleset = load_ruleset(ruleset_id)
     addon = folder / ruleset.addon.name
     write(build(ruleset), addon)
     realm = Realm(seed=seed, wtf=folder / "WTF")
-    clients = {name: realm.login(name, addons=[addon]) for name in SEATS}
+    clients = {name: realm.login(name, addons=[addon]) for name in seats}
     realm.party(*clients.values())
     opened_at = realm.epoch()
-    for name, line in SCRIPT:
+    for name, line in script:
         if name == "*":
-            _deal_the_transcripts_dice(realm, ruleset, clients, f"{clients['Skoll'].full_name}:"
-                                       f"{opened_at}")
+            _deal(realm, ruleset, clients, f"{clients[seats[0]].full_name}:{opened_at}",
+                  dice, streets)
             for client in clients.values():
                 client.type(line)
         else:
@@ -98,12 +131,23 @@ def play_example(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     return realm, list(clients.values())
 
 
-def _deal_the_transcripts_dice(realm: Realm, ruleset: Ruleset, clients: dict[str, Client],
-                               table_id: str) -> None:
-    """Find, by trial, the secrets that give Skoll and Riggs the transcript's dice under the
-    scripted seed roll, and have their clients draw them: nothing bypasses the protocol."""
+def play_example(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """The original post's Tauren Hold'em hand; the realm and the players, Skoll first."""
+    return play_holdem(folder, seed, "tauren-holdem", SEATS, DICE, STREETS, SCRIPT)
+
+
+def play_dice_holdem(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """DiceHoldem's example hand; the realm and the players, Skoll first."""
+    return play_holdem(folder, seed, "dice-holdem", ("Skoll", "Riggs", "Gray"),
+                       DICE_HOLDEM_DICE, DICE_HOLDEM_STREETS, DICE_HOLDEM_SCRIPT)
+
+
+def _deal(realm: Realm, ruleset: Ruleset, clients: dict[str, Client], table_id: str,
+          dice: dict[str, tuple[str, ...]], streets: tuple[tuple[str, ...], ...]) -> None:
+    """Find, by trial, the secrets that give the players these hidden dice under the scripted
+    seed roll, and have their clients draw them: nothing bypasses the protocol."""
     wanted = {clients[name].full_name: [ruleset.dice.face(f).index + 1 for f in faces]
-              for name, faces in DICE.items()}
+              for name, faces in dice.items()}
     randoms = fairplay.grind(
         [client.full_name for client in clients.values()], wanted,
         milliseconds=math.floor(realm.game_time() * 1000 + 0.5), epoch=realm.epoch(),
@@ -112,7 +156,7 @@ def _deal_the_transcripts_dice(realm: Realm, ruleset: Ruleset, clients: dict[str
     for client in clients.values():
         client.script_random(*randoms[client.full_name])
     realm.script_rolls(lambda low, high: low + SEED,  # of the range the set hash gives
-                       *(_roll_giving(ruleset, faces) for faces in STREETS))
+                       *(_roll_giving(ruleset, faces) for faces in streets))
 
 
 def _roll_giving(ruleset: Ruleset, faces: tuple[str, ...]) -> Callable[[int, int], int]:
@@ -209,6 +253,69 @@ def _play_draw(ruleset_id: str, script: tuple[tuple[str, str, tuple[int, ...]], 
     return realm, list(clients.values())
 
 
+# Vitaji's example: Skoll, Riggs and Gray play a d6 game over 5 rounds (ante 10), every die
+# a player's own open /roll; Riggs raises, Gray drops out in round 4, Skoll and Riggs tie and
+# roll off twice; /vscore shows the scoresheet at the end.
+# (name, what they type, the face the server's roll gives, if it is a roll)
+VITAJI_SEATS = ("Skoll", "Riggs", "Gray")
+VITAJI_SCRIPT: tuple[tuple[str, str, int | None], ...] = (
+    ("Skoll", "/vitaji open", None),
+    ("Riggs", "/vitaji join", None),
+    ("Gray", "/vitaji join", None),
+    ("Skoll", "/vitaji start", None),
+    # Round 1: the ante stands for the betting.
+    ("Skoll", "/vroll", 4), ("Riggs", "/vroll", 2), ("Gray", "/vroll", 5),
+    ("Skoll", "/vpass", None), ("Riggs", "/vreroll", 6), ("Riggs", "/vpass", None),
+    ("Gray", "/vpass", None), ("Skoll", "/vpass", None),
+    # Round 2.
+    ("Skoll", "/vbet 5", None), ("Riggs", "/vbet", None), ("Gray", "/vbet", None),
+    ("Skoll", "/vroll", 3), ("Riggs", "/vroll", 1), ("Gray", "/vroll", 2),
+    ("Skoll", "/vpass", None), ("Riggs", "/vpass", None), ("Gray", "/vreroll", 1),
+    ("Gray", "Ouch.", None), ("Gray", "/vpass", None), ("Skoll", "/vpass", None),
+    ("Riggs", "/vpass", None),
+    # Round 3: Riggs raises to 10.
+    ("Skoll", "/vbet 5", None), ("Riggs", "/vbet 10", None), ("Gray", "/vbet", None),
+    ("Skoll", "/vbet", None),
+    ("Skoll", "/vroll", 6), ("Riggs", "/vroll", 1), ("Gray", "/vroll", 4),
+    ("Skoll", "/vpass", None), ("Riggs", "/vreroll", 5), ("Gray", "/vpass", None),
+    ("Skoll", "/vpass", None),
+    # Round 4: Gray drops out.
+    ("Skoll", "/vbet 10", None), ("Riggs", "/vbet", None), ("Gray", "/vdrop", None),
+    ("Skoll", "/vroll", 2), ("Riggs", "/vroll", 5), ("Skoll", "/vpass", None),
+    # Round 5: a tie at 21, rolled off twice.
+    ("Skoll", "/vbet 0", None), ("Riggs", "/vbet", None),
+    ("Skoll", "/vroll", 5), ("Riggs", "/vroll", 4),
+    ("Skoll", "/vreroll", 6), ("Skoll", "/vpass", None),
+    ("Skoll", "/vroll", 3), ("Riggs", "/vroll", 3),
+    ("Skoll", "/vroll", 5), ("Riggs", "/vroll", 2),
+    ("Riggs", "Good game!", None),
+    ("Skoll", "/vscore", None),
+    ("Skoll", "/vitaji status", None),
+)
+
+
+def play_vitaji(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """Vitaji's example game in a fresh realm; the realm and the players, Skoll first."""
+    ruleset = load_ruleset("vitaji")
+    addon = folder / ruleset.addon.name
+    write(build(ruleset), addon)
+    realm = Realm(seed=seed, wtf=folder / "WTF")
+    clients = {name: realm.login(name, addons=[addon]) for name in VITAJI_SEATS}
+    realm.party(*clients.values())
+    table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
+    rolls: dict[str, int] = {}
+    for name, line, face in VITAJI_SCRIPT:
+        client = clients[name]
+        if face is not None:  # the server's roll of the range the addon will roll for him
+            rolls[name] = rolls.get(name, 0) + 1
+            low, high = fairplay.draw_range(table_id, 1, client.full_name, rolls[name],
+                                            ruleset.dice.count, 1)
+            realm.script_rolls(low + face - 1, by=client.full_name, bounds=(low, high))
+        client.type(line)
+        realm.run_until_quiet()
+    return realm, list(clients.values())
+
+
 # The example each `pyhost demo RULESET` plays.
 EXAMPLES: dict[str, Callable[[Path, int], tuple[Realm, list[Client]]]] = {}
 
@@ -220,8 +327,9 @@ def styled(line: str) -> str:
     return line
 
 
-EXAMPLES.update({"tauren-holdem": play_example, "dice-poker": play_dice_poker,
-                 "poker-dice": play_poker_dice})
+EXAMPLES.update({"tauren-holdem": play_example, "dice-holdem": play_dice_holdem,
+                 "dice-poker": play_dice_poker, "poker-dice": play_poker_dice,
+                 "vitaji": play_vitaji})
 
 
 @click.command()
@@ -229,7 +337,8 @@ EXAMPLES.update({"tauren-holdem": play_example, "dice-poker": play_dice_poker,
 @click.option("--seed", default=1, show_default=True, help="The realm's seed.")
 def demo(ruleset: str, seed: int) -> None:
     """Play an example round through the addon in a party: the original post's hand of
-    Tauren Hold'em (the default), or RULESET's (dice-poker, poker-dice)."""
+    Tauren Hold'em (the default), or RULESET's (dice-holdem, dice-poker, poker-dice,
+    vitaji)."""
     example = EXAMPLES.get(ruleset)
     if example is None:
         raise click.UsageError(f"no demo for {ruleset!r}; demos: {', '.join(EXAMPLES)}")

@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from ..rules import Ruleset
-from .context import draw_context, holdem_context
+from .context import draw_context, holdem_context, vitaji_context
 from .luadata import lua
 
 # Each game flow with an addon: its files in .toc load order, as `folder/name` under `lua/`,
@@ -59,9 +59,22 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                    "pokerdice/PokerDiceGame.lua"),
+    # Vitaji: one numbered die a round; its engine (vitaji/), then the draw table.
+    "vitaji": ("core/Text.lua", "draw/DrawLocales.lua", "vitaji/VitajiLocales.lua",
+               "holdem/Dice.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
+               "vitaji/VitajiBetting.lua", "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua",
+               "vitaji/VitajiEnd.lua", "vitaji/VitajiSheet.lua",
+               "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
+               "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
+               "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
+               "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
+               "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+               "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+               "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua"),
 }
-# What the templates know of a ruleset, by game flow (templates/<family>/ renders from it).
-CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context}
+# What the templates know of a ruleset, by game flow.
+CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context,
+            "vitaji": vitaji_context}
 SOURCES = resources.files("pyhost.codegen") / "lua"
 
 

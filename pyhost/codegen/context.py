@@ -16,7 +16,7 @@ from typing import Any
 from .. import __version__
 from ..engine.holdem import street_names
 from ..flavours import FLAVOURS
-from ..rules import DicePokerRules, HoldemRules
+from ..rules import DicePokerRules, HoldemRules, VitajiRules
 from ..rules.families.poker_hands import PokerHandRules
 
 # The parts of a ruleset's play, in the order the fingerprint lists them.
@@ -189,4 +189,55 @@ def draw_context(ruleset: DicePokerRules) -> dict[str, Any]:
         },
     }
     context["rules"]["fingerprint"] = _fingerprint(context["rules"], draw_play_sections)
+    return context
+
+
+def vitaji_play_sections(rules: dict[str, Any]) -> dict[str, Any]:
+    """What of Vitaji's rules data (`vitaji_context(...)["rules"]`) changes how a game plays,
+    by section, as play_sections is for hold'em: numbers and choices, no words."""
+    table = {key: value for key, value in rules["table"].items() if key != "currency"}
+    return {"dice": {"sides": rules["sides"]},
+            "hands": {"bonuses": rules["bonuses"], "teams": rules["teams"]},
+            "deal": dict(rules["deal"]), "table": table}
+
+
+def vitaji_context(ruleset: VitajiRules) -> dict[str, Any]:
+    """What Vitaji's templates know: the die, the deal (rounds, rerolls), the table's betting,
+    the bonuses, teams and tournaments (the engine, vitaji/Vitaji.lua, reads them)."""
+    table, addon, deal = ruleset.table, ruleset.addon, ruleset.deal
+    context = {
+        "ruleset": ruleset,
+        "version": __version__,
+        "interfaces": ", ".join(str(f.interface) for f in FLAVOURS.values()),
+        "saved_variables": f"{addon.name}DB",
+        "rules": {
+            "id": ruleset.id,
+            "name": ruleset.name,
+            "sides": ruleset.sides,
+            # The die's faces as the draw table shows them (holdem/Dice.lua), one die a roll.
+            "faces": [{"name": f.name, "value": f.value, "glyph": f.glyph}
+                      for f in ruleset.dice.faces],
+            "faces_by_rank": list(range(ruleset.sides, 0, -1)),
+            "hands": {"order": []},
+            "deal": {"rounds": deal.rounds, "rerolls": deal.rerolls, "preset": deal.preset,
+                     "dice": 1},
+            "table": {
+                "min_players": table.min_players, "max_players": table.max_players,
+                "starting_bank": table.starting_bank, "currency": table.currency,
+                "interval": table.interval, "ante": table.ante, "maximum": table.maximum,
+                "raises_per_round": table.raises_per_round, "scoresheet": table.scoresheet,
+                "stakes": table.stakes, "points": table.points,
+                "roll_timeout": DRAW_ROLL_TIMEOUT, "acting_timeout": DRAW_ACTING_TIMEOUT,
+            },
+            "bonuses": {"triple": ruleset.bonuses.triple, "sweep": ruleset.bonuses.sweep},
+            "teams": {"team_size": ruleset.teams.team_size, "share": ruleset.teams.share},
+            "tournament": {"group_size": ruleset.tournament.group_size,
+                           "games_per_round": ruleset.tournament.games_per_round,
+                           "advance": ruleset.tournament.advance},
+            "addon": {"name": addon.name, "title": addon.title, "prefix": addon.prefix,
+                      "long": addon.long_command, "commands": dict(addon.commands),
+                      "key": addon.name.upper(), "saved_variables": f"{addon.name}DB"},
+        },
+    }
+    context["rules"]["fingerprint"] = _fingerprint(context["rules"], vitaji_play_sections)
     return context

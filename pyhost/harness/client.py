@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import locales, screen, secrets, uixml
+from . import channels, locales, screen, secrets, uixml
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
 from .screen import Widget
-from .toc import LuaSource, Toc, load_order, read_toc
+from .toc import LuaSource, Toc, libraries, library_addon, load_order, read_toc
 from .uixml import UiElement, load_steps
 from .widgets import widgets
 from .wowapi import CONSTANT, api, chat_info, loading
@@ -42,7 +42,7 @@ API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
 WIDGET_LUA = tuple((name, resources.files("pyhost.harness").joinpath(f"lua/{name}").read_bytes())
                    for name in ("widgets.lua", "widget_layout.lua", "widget_methods.lua",
                                 "widget_animations.lua", "uixml.lua", "uixml_animations.lua",
-                                "widget_hands.lua"))
+                                "widget_hands.lua", "blizzard_api.lua"))
 SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
@@ -85,9 +85,12 @@ class ChatFrame:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        # Each line's colour as AddMessage gave it, (r, g, b), or None (the frame's own).
+        self.colours: list[tuple[float, float, float] | None] = []
 
-    def add(self, line: str) -> None:
+    def add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
         self.lines.append(line)
+        self.colours.append(colour)
 
     def __contains__(self, wanted: object) -> bool:
         return any(str(wanted) in line for line in self.lines)
@@ -115,6 +118,7 @@ class ChatFrame:
 
     def clear(self) -> None:
         self.lines.clear()
+        self.colours.clear()
 
     def matching(self, wanted: str) -> list[str]:
         return [line for line in self.lines if wanted in line]
@@ -157,6 +161,11 @@ class Client:
         self.errors: list[AddonError] = []
         # What the game would write to FrameXML.log: UI XML it passed over, one line each.
         self.ui_warnings: list[str] = []
+        # Blizzard's interface as the player meets it (lua/blizzard_api.lua): sounds played
+        # (soundKitID or file, channel), message() boxes, UIErrorsFrame lines.
+        self.sounds: list[tuple[Any, str | None]] = []
+        self.messages: list[str] = []
+        self.ui_errors: list[str] = []
         self.online = False
         self.target: str | None = None
         self.lockdown = False
@@ -186,10 +195,10 @@ class Client:
         self._updating = False
         self.online = True
         self._start_runtime()
-        tocs = [read_toc(folder, self.realm.flavour) for folder in self.addon_folders]
-        self.addons = {toc.name: Addon(toc=toc) for toc in load_order(tocs)}
-        for addon in self.addons.values():
-            self._load_addon(addon)
+        with libraries(self.realm.libraries):
+            self.addons = {toc.name: Addon(toc=toc) for toc in load_order(self._tocs())}
+            for addon in self.addons.values():
+                self._load_addon(addon)
         events = api(self.realm.flavour).events
         for event, args in loading().sequence(reloading):
             if event in events:
@@ -256,6 +265,19 @@ class Client:
         secrets.load(self, newproxy)
         self.ui_warnings.clear()
         self._load_interface()
+
+    def _tocs(self) -> list[Toc]:
+        """The addons' .tocs, with the installed libraries they name as dependencies (an Ace3
+        folder among Realm(libraries=...)), as the game finds them in its AddOns folder."""
+        tocs = [read_toc(folder, self.realm.flavour) for folder in self.addon_folders]
+        names = {toc.name.casefold() for toc in tocs}
+        for toc in tocs:  # (grows as libraries are added: a library's own dependencies too)
+            for name in (*toc.dependencies, *toc.optional_dependencies):
+                folder = library_addon(name) if name.casefold() not in names else None
+                if folder is not None:
+                    tocs.append(read_toc(folder, self.realm.flavour))
+                    names.add(name.casefold())
+        return tocs
 
     def _table(self, data: dict[str, Any] | list[Any]) -> Any:
         if isinstance(data, list):
@@ -490,7 +512,9 @@ class Client:
             "date": self._date,
             "now": realm.game_time,
             "set_updating": self._set_updating,
-            "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(text(line)),
+            "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(
+                text(line), None if r is None else (r, g if g is not None else 1.0,
+                                                    b if b is not None else 1.0)),
             "schedule": lambda timer, delay: realm.schedule_timer(self, timer, float(delay)),
             "cancel": lambda timer: realm.cancel_timer(self, timer),
             "unit": lambda unit, what, category=None: realm.unit_info(
@@ -529,6 +553,7 @@ class Client:
             "xml_type": lambda tag: self._xml_type(text(tag)),
             "xml_call": lambda tag: self._xml_call(text(tag)),
             "ui_warning": lambda line: self.ui_warnings.append(text(line)),
+            **channels.host_functions(self),
         }
         return self._table(functions)
 

@@ -24,9 +24,11 @@ from typing import Any
 
 from ..flavours import FLAVOURS
 from . import locales, secrets
+from .channels import Guild, Social
 from .client import Client, text, to_lua
 from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
+from .toc import library_roots
 from .traffic import Bandwidth, ConnectedRealms, Meter
 
 MAX_ROLL = 1_000_000
@@ -86,10 +88,13 @@ class Realm:
         horizon: float | None = HORIZON,
         bandwidth: Bandwidth | None = Bandwidth(),  # noqa: B008 (frozen: shared safely)
         connected_realms: Sequence[Sequence[str]] | None = None,
+        libraries: Sequence[Path | str] | None = None,
     ) -> None:
         if flavour not in FLAVOURS:
             raise ValueError(f"flavour is one of {', '.join(FLAVOURS)}, not {flavour!r}")
         connected = ConnectedRealms(connected_realms)  # (checked before anything is made)
+        # Installed libraries (Ace3 and the like), found by folder name: see toc.find_file.
+        self.libraries = library_roots(libraries)
         self.seed = seed
         self.flavour = flavour
         self.fps = fps
@@ -109,6 +114,7 @@ class Realm:
         self.say_range, self.yell_range = say_range, yell_range
         self.start_epoch = start_epoch
         self.horizon = horizon
+        self.social = Social(self)  # guilds and chat channels (channels.py)
         self.now = 0.0
         self.clients: dict[str, Client] = {}
         self.groups: list[Group] = []
@@ -219,7 +225,8 @@ class Realm:
             due = self._queue[0][0]
             if due - start > timeout:
                 raise RealmBusy(f"the realm is still busy after {timeout:g} virtual seconds: "
-                                f"{self.pending} deliveries or timers pending (a ticker?)")
+                                f"{self.pending} deliveries or timers pending (a ticker that never "
+                                f"stops? realm.run_for(seconds) runs a set time beside one)")
             self._run_one()
         return self.now - start
 
@@ -228,6 +235,14 @@ class Realm:
         until = self._active_at + CHAIN * horizon
         return any(not entry.cancelled and entry.delay <= horizon  # type: ignore[operator]
                    and entry.due <= until for _, _, _, entry in self._queue)
+
+    def run_for(self, seconds: float) -> float:
+        """Run exactly `seconds` of virtual time: every delivery, timer and frame due in it,
+        however long a timer (tickers that never stop included: run_until_quiet leaves a
+        silent one after three horizons and, with horizon=None, raises RealmBusy). Returns
+        `seconds`."""
+        self.advance(seconds)
+        return seconds
 
     def advance(self, seconds: float) -> None:
         """Let `seconds` of virtual time pass, frame by frame where frames update."""
@@ -299,7 +314,12 @@ class Realm:
         client.end_ui(save=True)
         self._went_offline(client)
 
+    def guild(self, name: str, *members: Client, officers: Sequence[Client] = ()) -> Guild:
+        """Make a guild of these players, the first its guild master (channels.py)."""
+        return self.social.make_guild(name, members, officers)
+
     def _went_offline(self, client: Client) -> None:
+        self.social.forget(client)
         told: set[str] = set()
         for group in self.groups_of(client):
             self._roster_changed(group, f"goes_offline:{client.name}", told=told)
@@ -721,8 +741,14 @@ class Realm:
                 return None
             event = "CHAT_MSG_INSTANCE_CHAT_LEADER" if leader else "CHAT_MSG_INSTANCE_CHAT"
             self._chat_event(client, event, body, self._online(group.members))
-        else:  # GUILD, OFFICER, CHANNEL: the realm has no guilds or channels
-            self._system(client, "not_in_guild")
+        elif chat_type == "CHANNEL":
+            self.social.send_channel(client, body, target)
+        else:  # GUILD, OFFICER (channels.py)
+            heard = self.social.guild_receivers(client, chat_type)
+            if isinstance(heard, str):
+                self._system(client, heard)
+                return None
+            self._chat_event(client, f"CHAT_MSG_{chat_type}", body, heard)
         return None
 
     def _online(self, names: Sequence[str]) -> list[Client]:
@@ -776,9 +802,15 @@ class Realm:
             receivers = [c for c in self._online(group.members)
                          if c is not client or self.addon_echo]
         elif chat_type == "CHANNEL":
-            return INVALID_CHANNEL
-        else:
-            return NOT_IN_GUILD
+            found = self.social.channel_receivers(client, target)
+            if found is None:
+                return INVALID_CHANNEL
+            receivers = [c for c in found[1] if c is not client or self.addon_echo]
+        else:  # GUILD, OFFICER (channels.py)
+            heard = self.social.guild_receivers(client, chat_type)
+            if isinstance(heard, str):
+                return NOT_IN_GUILD
+            receivers = [c for c in heard if c is not client or self.addon_echo]
         # Whispers outside instances are exempt from the per-prefix throttle.
         if chat_type != "WHISPER" and not client.take_token(prefix, self.now):
             return THROTTLED
@@ -786,6 +818,8 @@ class Realm:
             return SUCCESS  # (the client is being disconnected: it goes nowhere)
         sender = to_lua(client.full_name)
         whisper_target = to_lua(client.full_name) if chat_type == "WHISPER" else b""
+        if chat_type == "CHANNEL":  # the channel's name (*assumed*: channels.py)
+            whisper_target = to_lua(self.social.display[found[0]])  # type: ignore[index]
         channel = to_lua(chat_type)
 
         def arrive(receiver: Client) -> None:

@@ -118,6 +118,16 @@ class Widget:
         if self.checked != checked:
             self.click()
 
+    def drag(self, x: float, y: float, button: str = "LeftButton") -> None:
+        """Drag it with the mouse to (x, y) on the screen: OnMouseDown and, if it is
+        registered for dragging with `button`, OnDragStart; the cursor (GetCursorPosition)
+        moves there and one frame passes (OnUpdate); then OnDragStop and OnMouseUp."""
+        self._reachable("drag")
+        client = self.client
+        client._hardware_action(lambda: client._api.drag_start(self.obj, x, y, button.encode()))
+        client.realm.run_for(1.0 / client.realm.fps)
+        client._hardware_action(lambda: client._api.drag_stop(self.obj, button.encode()))
+
     def type(self, text: str) -> None:
         """Focus this edit box and type `text` letter by letter: OnChar and
         OnTextChanged(self, true) for each ("\\n" presses Enter, "\\t" Tab)."""

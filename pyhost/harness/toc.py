@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -128,9 +130,15 @@ def _check_flavour(flavour: str, name: str) -> None:
 
 def _choose_toc(folder: Path, flavour: str) -> Path:
     names = _toc_names(folder.name, flavour)
+    try:  # the game's file systems ignore case: "myaddon/MyAddon.toc" is the addon's .toc
+        present = {entry.casefold(): entry for entry in os.listdir(folder)}
+    except OSError:
+        present = {}
     for name in names:
         if (folder / name).is_file():
             return folder / name
+        if name.casefold() in present and (folder / present[name.casefold()]).is_file():
+            return folder / present[name.casefold()]
     raise TocError(
         f"{folder.name}: no TOC file for {flavour} (tried {', '.join(names)}) in {folder}"
     )
@@ -210,20 +218,114 @@ def _interfaces(metadata: dict[str, str], shown: str, warnings: list[str]) -> tu
 
 
 def _toc_file(folder: Path, line: str, where: str, warnings: list[str]) -> Path:
-    path = _join(folder, line, where, folder.parent)
-    if not path.is_file():
+    found = find_file(_join(folder, line, where, folder.parent), folder.parent)
+    if found is None:
         raise TocError(f"{where}: listed file '{line}' is missing")
+    path = found
     if path.suffix.casefold() not in (".lua", ".xml"):
         warnings.append(f"{where}: '{line}' is neither .lua nor .xml, so it is not run")
     return path
 
 
 def _join(base: Path, written: str, where: str, addons: Path) -> Path:
-    """`written` (backslashes allowed) relative to `base`; it must stay in the AddOns folder."""
+    """`written` (backslashes allowed) relative to `base`; it must stay in the AddOns folder
+    (or, for a library's own files, in the library folders the realm was given)."""
     path = Path(os.path.normpath(base / written.replace("\\", "/")))
-    if not path.is_relative_to(addons):
+    if not path.is_relative_to(addons) and not any(
+            path.is_relative_to(root) for root in _LIBRARIES.get()):
         raise TocError(f"{where}: '{written}' points outside the AddOns folder")
     return path
+
+
+# --- Files as the game finds them: any case, and libraries installed elsewhere ----------------
+
+# The folders of libraries an author has installed (Realm(libraries=...), PYHOST_LIBRARIES):
+# set while a client reads and loads its addons.
+_LIBRARIES: ContextVar[tuple[Path, ...]] = ContextVar("pyhost_libraries", default=())
+LIBRARIES_ENV = "PYHOST_LIBRARIES"
+
+
+def library_roots(given: Sequence[Path | str] | None) -> tuple[Path, ...]:
+    """The library folders: those given, else the PYHOST_LIBRARIES variable's (separated
+    by os.pathsep); each must be a folder."""
+    if given is None:
+        given = [part for part in os.environ.get(LIBRARIES_ENV, "").split(os.pathsep) if part]
+    roots = tuple(Path(os.path.abspath(Path(root).expanduser())) for root in given)
+    for root in roots:
+        if not root.is_dir():
+            raise ValueError(f"libraries: {root} is not a folder")
+    return roots
+
+
+@contextmanager
+def libraries(roots: tuple[Path, ...]) -> Iterator[None]:
+    token = _LIBRARIES.set(roots)
+    try:
+        yield
+    finally:
+        _LIBRARIES.reset(token)
+
+
+def find_file(path: Path, addons: Path) -> Path | None:
+    """The file at `path` as the game finds it: exactly, else matched part by part without
+    regard to case, else (a file under a library's folder the addon's packager would have
+    filled, such as Libs/LibStub/LibStub.lua) in an installed library folder of that name."""
+    if path.is_file():
+        return path
+    for base in (addons, *_LIBRARIES.get()):
+        if path.is_relative_to(base):
+            found = _any_case(base, path.relative_to(base).parts)
+            if found is not None:
+                return found
+    if path.is_relative_to(addons):
+        return _library_file(path.relative_to(addons).parts)
+    return None
+
+
+def _any_case(base: Path, parts: Sequence[str]) -> Path | None:
+    current = base
+    for part in parts:
+        try:
+            names = {name.casefold(): name for name in os.listdir(current)}
+        except OSError:
+            return None
+        if part.casefold() not in names:
+            return None
+        current = current / names[part.casefold()]
+    return current if current.is_file() else None
+
+
+def _library_file(parts: Sequence[str]) -> Path | None:
+    """For Addon/Libs/LibFoo/LibFoo.lua: LibFoo/LibFoo.lua in a library root, or in a folder
+    of one (Ace3/AceGUI-3.0/...), the deepest folder on the way tried first."""
+    for at in range(len(parts) - 2, 0, -1):
+        for folder in _library_folders(parts[at]):
+            found = _any_case(folder, parts[at + 1:])
+            if found is not None:
+                return found
+    return None
+
+
+def _library_folders(name: str) -> Iterator[Path]:
+    wanted = name.casefold()
+    for root in _LIBRARIES.get():
+        for parent in (root, *sorted(p for p in root.iterdir() if p.is_dir())):
+            for entry in sorted(parent.iterdir()):
+                if entry.is_dir() and entry.name.casefold() == wanted:
+                    yield entry
+
+
+def library_addon(name: str) -> Path | None:
+    """An installed library that is an addon of its own (Ace3, LibStub): the folder of that
+    name in a library root, or the root itself if it is named so."""
+    wanted = name.casefold()
+    for root in _LIBRARIES.get():
+        if root.name.casefold() == wanted:
+            return root
+        for entry in sorted(root.iterdir()):
+            if entry.is_dir() and entry.name.casefold() == wanted:
+                return entry
+    return None
 
 
 # --- Lua sources, through UI XML --------------------------------------------------------------
@@ -277,8 +379,8 @@ def _referenced(element: ET.Element, xml: Path, where: str, addons: Path) -> Pat
     written = element.get("file")
     if written is None:
         raise TocError(f"{where}: <{tag}> has no file attribute")
-    path = _join(xml.parent, written, where, addons)
-    if not path.is_file():
+    path = find_file(_join(xml.parent, written, where, addons), addons)
+    if path is None:
         raise TocError(f"{where}: {tag} file '{written}' is missing")
     return path
 
@@ -359,5 +461,10 @@ def _strip_bom(data: bytes) -> bytes:
 
 
 def _show(path: Path, addons: Path) -> str:
-    """`path` as the client names it under Interface/AddOns, e.g. "Foo/ui.xml"."""
+    """`path` as the client names it under Interface/AddOns, e.g. "Foo/ui.xml" (a library's
+    file from an installed library folder by that folder's name: "LibFoo/LibFoo.lua")."""
+    if not path.is_relative_to(addons):
+        for root in _LIBRARIES.get():
+            if path.is_relative_to(root):
+                return path.relative_to(root.parent).as_posix()
     return path.relative_to(addons).as_posix()

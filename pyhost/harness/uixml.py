@@ -12,7 +12,6 @@ name is missing (as the game's file systems do).
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -104,25 +103,10 @@ def _referenced(node: Node, xml: Path, where: str, addons: Path) -> Path:
     written = node.attributes.get("file")
     if written is None:
         raise TocError(f"{where}: <{node.tag}> has no file attribute")
-    path = _toc._join(xml.parent, written, where, addons)
-    found = path if path.is_file() else _any_case(path, addons)
+    found = _toc.find_file(_toc._join(xml.parent, written, where, addons), addons)
     if found is None:
         raise TocError(f"{where}: {node.tag} file '{written}' is missing")
     return found
-
-
-def _any_case(path: Path, addons: Path) -> Path | None:
-    """`path` matched part by part without regard to case, below the AddOns folder."""
-    current = addons
-    for part in path.relative_to(addons).parts:
-        try:
-            names = {name.casefold(): name for name in os.listdir(current)}
-        except OSError:
-            return None
-        if part.casefold() not in names:
-            return None
-        current = current / names[part.casefold()]
-    return current if current.is_file() else None
 
 
 def _quote(text: str) -> str:
@@ -149,7 +133,8 @@ def lua_source(node: Node, chunk: str) -> bytes:
     return f"local C={_quote(chunk)} return {table(node)}".encode()
 
 
-HARNESS_UI = ("Fonts.xml", "Templates.lua", "Templates.xml")
+HARNESS_UI = ("Fonts.xml", "Templates.lua", "Templates.xml", "BlizzardUI.lua", "StaticPopup.lua",
+              "Settings.lua")
 
 
 @functools.cache

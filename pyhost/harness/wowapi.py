@@ -65,6 +65,11 @@ class Api:
 @functools.cache
 def api(flavour: str) -> Api:
     data = _read(f"{flavour}.json")
+    extras = _read("extras.json")  # what the flavour files miss (each part names its source)
+    data["functions"] = [*data["functions"], *extras["functions"][flavour]]
+    data["deprecated"] = {**data["deprecated"], **{
+        name: target for name, target in extras["deprecated"][flavour].items()
+        if target.split(".")[1] in data["namespaces"].get(target.split(".")[0], ())}}
     return Api(
         flavour=flavour,
         source=data["source"],

@@ -67,6 +67,7 @@ class HandEvaluator:
         self._hand_cache: dict[Counts, Hand | None] = {}
         self._plain: dict[Counts, Hand | None] = {}
         self._tables: dict[int, tuple[tuple[int, ...], dict[int, Hand | None]]] = {}
+        self._by_index: dict[int, tuple[dict[int, int], dict[int, Hand | None]]] = {}
 
     def strength(self, category: Category) -> int:
         return self._strength[category]
@@ -178,6 +179,22 @@ class HandEvaluator:
 
     def best(self, dice: Iterable[int | str | Face]) -> Hand:
         """The best hand a roll makes; dice as face indices, names or faces."""
+        if type(dice) is tuple or type(dice) is list:
+            # The engine's rolls are face indices already: look them up without parsing.
+            fast = self._by_index.get(len(dice))
+            if fast is None and len(dice) >= self.matcher.hand_size:
+                weights, table = self.table(len(dice))
+                fast = self._by_index[len(dice)] = (dict(enumerate(weights)), table)
+            if fast is not None:
+                weight, table = fast
+                code = 0
+                for face in dice:
+                    if type(face) is not int or face not in weight:
+                        break
+                    code += weight[face]
+                else:
+                    if table[code] is not None:
+                        return table[code]
         roll = self.dice.parse(dice)
         if len(roll) < self.matcher.hand_size:
             raise ValueError(

@@ -310,11 +310,13 @@ function ChatFrame_GetMessageEventFilters(event) return filters[event] end
 
 local CHAT_FORMATS = config.chat_formats -- event suffix -> format of (name, text)
 
+-- A character's realm never changes while it is logged in: asked once, not on every call.
+local MY_REALM = host.realm()
 function Ambiguate(name, context)
 	if type(name) ~= "string" then return name end
 	local short, realm = strsplit("-", name, 2)
 	if not realm or context == "mail" then return name end
-	if context == "short" or realm == host.realm() then return short end
+	if context == "short" or realm == MY_REALM then return short end
 	return name
 end
 
@@ -395,11 +397,15 @@ end
 ------------------------------------------------------------------------------
 -- The player, units and the group.
 
+-- The player's own name and realm are constants (addons ask for them on every message).
+local MY_NAME = (host.unit("player", "name"))
 function UnitName(unit)
+	if unit == "player" then return MY_NAME, nil end
 	local name, realm = host.unit(unit, "name")
 	return name, realm
 end
 function UnitFullName(unit)
+	if unit == "player" then return MY_NAME, MY_REALM end
 	local name, realm = host.unit(unit, "full")
 	return name, realm
 end
@@ -424,7 +430,7 @@ function UnitRealmRelationship(unit)
 	return (host.unit(unit, "relation"))
 end
 function GetRealmName() return host.realm_display() end
-function GetNormalizedRealmName() return host.realm() end
+function GetNormalizedRealmName() return MY_REALM end
 function GetLocale() return config.locale end
 function GetBuildInfo() return unpack(config.build) end
 function IsLoggedIn() return host.logged_in() end

@@ -307,7 +307,9 @@ Comm.on("ROLLED", function(sender, rolled)
 	local dice = flow.shared_dice(rolled.street, rolled.dice)
 	if not dice or session.rolls[rolled.street] then return end
 	session.rolls[rolled.street] = dice -- the host's word, marked so here and in the log
-	CatchUp.note(L.AWAY_STREET:format(ns.Rules.deal.streets[rolled.street], session.hands,
+	-- (A game with too many rolls to name each, Vitaji's, names them by number.)
+	local streets = ns.Rules.deal.streets or {}
+	CatchUp.note(L.AWAY_STREET:format(streets[rolled.street] or ("roll " .. rolled.street), session.hands,
 		Session.short(session.host)))
 	flow.apply_rolls()
 end)

@@ -1,0 +1,159 @@
+-- A long game's record, kept short: at the start of each round's betting (from round 2) every
+-- client replaces the game's record so far (its turns and rolls since the game's start) by one
+-- RESUME: the game's state as compact text. A client catching up replays the start, then the
+-- RESUME (taken only from the host's copy, while catching up, on a game just started), then
+-- this round's steps. So a catch-up stays the size of the scoresheet, not of every message
+-- (docs/protocol.md: the figure at round 500 with 12 players).
+local _, ns = ...
+
+local RULES, Vitaji, Betting, DrawTable = ns.Rules, ns.Vitaji, ns.VitajiBetting, ns.DrawTable
+local Comm, Record = ns.Comm, ns.Record
+local Step, T = Vitaji.Step, RULES.table
+
+local Resume = {}
+ns.VitajiResume = Resume
+
+ns.Messages.declare("RESUME", { "table", "hand:n", "steps:n", "applied:n", "state" })
+
+local CHOICE = { add = "a", double = "d", reroll = "r" }
+local CHOSEN = { a = "add", d = "double", r = "reroll" }
+
+local function split(text, sep)
+	local out = {}
+	for item in ((text or "") .. sep):gmatch("(.-)" .. sep:gsub("%p", "%%%0")) do out[#out + 1] = item end
+	return out
+end
+
+local function numbers_of(list, order, map)
+	local out = {}
+	for i, name in ipairs(order) do out[i] = tostring(map[name] or 0) end
+	return table.concat(out, ",")
+end
+
+-- A round's record as text: bet/puts/rolls/dropped/bonus/doubled, players by their place.
+local function row_text(record, order, place)
+	local puts, rolls, dropped, bonus, doubled = {}, {}, {}, {}, {}
+	for i, name in ipairs(order) do
+		local put = record.put[name]
+		puts[i] = put == nil and "-" or put == record.bet and "" or tostring(put)
+		rolls[i] = record.rolls[name] and table.concat(record.rolls[name], ".") or "-"
+	end
+	for i, name in ipairs(order) do
+		if record.dropped[name] then dropped[#dropped + 1] = i .. ":" .. record.dropped[name] end
+		if record.bonus[name] then bonus[#bonus + 1] = i .. ":" .. CHOICE[record.bonus[name]] end
+	end
+	for _, name in ipairs(record.doubled) do doubled[#doubled + 1] = tostring(place[name]) end
+	return table.concat({ record.bet, table.concat(puts, ","), table.concat(rolls, ","),
+		table.concat(dropped, "."), table.concat(bonus, "."), table.concat(doubled, ".") }, "/")
+end
+
+-- The game's state at the start of a round's betting, as text.
+function Resume.state(round)
+	local game = round.game
+	local order, place = game.order, {}
+	for i, name in ipairs(order) do place[name] = i end
+	local out, doubles, rows = {}, {}, {}
+	for _, name in ipairs(game.out) do out[#out + 1] = place[name] .. ":" .. game.dropped_in[name] end
+	for i, name in ipairs(order) do if game.doubles[name] then doubles[#doubles + 1] = tostring(i) end end
+	for i, record in ipairs(game.records) do rows[i] = row_text(record, order, place) end
+	return table.concat({ game.round, numbers_of(nil, order, round.counts), numbers_of(nil, order, game.rerolls),
+		table.concat(out, "."), table.concat(doubles, "."), table.concat(rows, "|") }, ";")
+end
+
+-- The game `round` (just started: nothing done) made the state `text` gives; true if it could.
+function Resume.restore(round, text)
+	local game = round.game
+	local order = game.order
+	local parts = split(text, ";")
+	local number = tonumber(parts[1])
+	if #parts ~= 6 or not number or number < 2 or number > RULES.deal.rounds then return false end
+	local counts, rerolls = split(parts[2], ","), split(parts[3], ",")
+	if #counts ~= #order or #rerolls ~= #order then return false end
+	local records = {}
+	for i, row in ipairs(split(parts[6], "|")) do
+		local cells = split(row, "/")
+		local bet = tonumber(cells[1])
+		if #cells ~= 6 or not bet then return false end
+		local record = { number = i, bet = bet, put = {}, rolls = {}, dropped = {}, bonus = {}, doubled = {} }
+		local puts, rolls = split(cells[2], ","), split(cells[3], ",")
+		for p, name in ipairs(order) do
+			if puts[p] ~= "-" then record.put[name] = puts[p] == "" and bet or tonumber(puts[p]) end
+			if rolls[p] and rolls[p] ~= "-" then
+				record.rolls[name] = {}
+				for _, face in ipairs(split(rolls[p], ".")) do record.rolls[name][#record.rolls[name] + 1] = tonumber(face) end
+			end
+		end
+		for _, pair in ipairs(cells[4] ~= "" and split(cells[4], ".") or {}) do
+			local p, put = pair:match("^(%d+):(%d+)$")
+			if not (p and order[tonumber(p)]) then return false end
+			record.dropped[order[tonumber(p)]] = tonumber(put)
+		end
+		for _, pair in ipairs(cells[5] ~= "" and split(cells[5], ".") or {}) do
+			local p, choice = pair:match("^(%d+):(%a)$")
+			if not (p and order[tonumber(p)] and CHOSEN[choice]) then return false end
+			record.bonus[order[tonumber(p)]] = CHOSEN[choice]
+		end
+		for _, p in ipairs(cells[6] ~= "" and split(cells[6], ".") or {}) do
+			if not order[tonumber(p)] then return false end
+			record.doubled[#record.doubled + 1] = order[tonumber(p)]
+		end
+		records[i] = record
+	end
+	if #records ~= number then return false end
+	game.records, game.round, game.out, game.dropped_in, game.doubles = records, number, {}, {}, {}
+	for p, name in ipairs(order) do
+		round.counts[name], game.rerolls[name] = tonumber(counts[p]) or 0, tonumber(rerolls[p]) or 0
+	end
+	for _, pair in ipairs(parts[4] ~= "" and split(parts[4], ".") or {}) do
+		local p, at = pair:match("^(%d+):(%d+)$")
+		local name = p and order[tonumber(p)]
+		if not name then return false end
+		game.out[#game.out + 1], game.dropped_in[name] = name, tonumber(at)
+	end
+	for _, p in ipairs(parts[5] ~= "" and split(parts[5], ".") or {}) do game.doubles[order[tonumber(p)] or ""] = true end
+	game.doubles[""] = nil
+	-- What each has put in, from the rows; the purse's total stays as the start left it.
+	for _, name in ipairs(order) do
+		local purse, put = game.purses[name], 0
+		for _, record in ipairs(records) do put = put + (record.put[name] or 0) end
+		purse.bank, purse.committed = purse.bank + purse.committed - put, put
+	end
+	local cap = T.maximum > 0 and T.maximum * (number - 1) or nil
+	game.step, game.rolling = Step.BET, nil
+	game.betting = Betting.new(game:players(), game.purses, T.interval, cap, T.raises_per_round)
+	return true
+end
+
+-- After each step: at the start of a round's betting (nobody has bet), the record so far
+-- becomes the start and one RESUME.
+function Resume.after(round, session)
+	local game = round.game
+	local betting = game.betting
+	if game.step ~= Step.BET or not betting or betting.level ~= nil or #betting.dropped > 0
+		or round.resumed == game.round then return end
+	round.resumed = game.round
+	local log, kept = session.log, {}
+	for _, entry in ipairs(log) do
+		kept[#kept + 1] = entry
+		if entry[1] == "DO" and entry[2].op == "start" then break end
+	end
+	kept[#kept + 1] = { "RESUME", { table = session.id, hand = session.hands, steps = session.steps,
+		applied = session.applied, state = Resume.state(round) } }
+	session.log = kept
+end
+
+-- A copy's RESUME: only the host's, only while catching up, only on the game just started.
+Comm.on("RESUME", function(sender, resume)
+	local session = DrawTable.session()
+	if not (session and resume.table == session.id and sender == session.host and session.catching_up) then
+		return
+	end
+	Record.drain()
+	local current = DrawTable.live()
+	if not current or resume.hand ~= session.hands or session.steps ~= 0 or session.applied ~= 0 then return end
+	if not Resume.restore(current, resume.state or "") then return end
+	current.resumed = current.game.round
+	session.steps, session.applied = resume.steps or 0, resume.applied or 0
+	session.log[#session.log + 1] = { "RESUME", resume }
+	Record.drain()
+end)
