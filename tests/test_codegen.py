@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from lupa import lua51
 
 from lua_globals import globals_of
+from pyhost import codegen
 from pyhost.cli import main
-from pyhost.codegen import build, differences
+from pyhost.codegen import FLOWS, build, differences
 from pyhost.flavours import FLAVOURS
 from pyhost.rules import load_ruleset
 
@@ -36,6 +37,17 @@ DICE_POKER_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "DicePokerLocale
                     "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
                     "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "CatchUp.lua",
                     "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "DicePokerGame.lua"]
+POKER_DICE = load_ruleset("poker-dice")
+# Poker Dice's: the same, with hold'em's pots and betting's number words, and its own engine,
+# words and adapter (pokerdice/).
+POKER_DICE_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "PokerDiceLocales.lua", "Dice.lua",
+                    "Hands.lua", "Pots.lua", "Betting.lua", "PokerDice.lua", "PokerDiceRound.lua",
+                    "PokerDiceTurn.lua", "PokerDiceDraw.lua", "Sha256.lua", "Messages.lua",
+                    "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
+                    "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua",
+                    "Record.lua", "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua",
+                    "CatchUp.lua", "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua",
+                    "PokerDiceGame.lua"]
 VITAJI = load_ruleset("vitaji")
 # Vitaji's addon: hold'em's Dice.lua (faces, roll lines), its own engine (vitaji/), the table
 # core and the draw games' table (draw/), then its adapter and commands.
@@ -61,12 +73,14 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     dice_holdem = load_ruleset("dice-holdem")
     assert differences(build(dice_holdem), ROOT / "addon" / "DiceHoldem") == []
     assert differences(build(DICE_POKER), ROOT / "addon" / "DicePoker") == []
+    assert differences(build(POKER_DICE), ROOT / "addon" / "PokerDice") == []
     assert differences(build(VITAJI), ROOT / "addon" / "Vitaji") == []
     monkeypatch.chdir(ROOT)  # build --check reads addon/ where it is run
     result = CliRunner().invoke(main, ["build", "--check"])
     assert result.exit_code == 0, result.output
     assert "addon/DiceHoldem: up to date (39 files)" in result.output
     assert "addon/DicePoker: up to date (29 files)" in result.output
+    assert "addon/PokerDice: up to date (34 files)" in result.output
     assert "addon/TaurenHoldem: up to date (39 files)" in result.output
     assert "addon/Vitaji: up to date (35 files)" in result.output
 
@@ -103,12 +117,16 @@ def test_check_names_each_file_that_differs_and_exits_1(tmp_path):
     assert result.exit_code == 0 and "up to date" in result.stdout
 
 
-@pytest.mark.parametrize("ruleset_id", ["poker-dice"])
-def test_a_game_flow_without_an_addon_is_refused_in_one_line(tmp_path, ruleset_id):
+@pytest.mark.parametrize("ruleset_id", ["poker-dice", "vitaji"])
+def test_a_game_flow_without_an_addon_is_refused_in_one_line(tmp_path, ruleset_id, monkeypatch):
+    # (Every shipped family has an addon now: the ruleset's flow taken away, it has none.)
+    flows = {family: files for family, files in FLOWS.items()
+             if family in ("holdem", "dice-poker")}
+    monkeypatch.setattr(codegen, "FLOWS", flows)
     result = CliRunner().invoke(main, ["build", ruleset_id, "--out", str(tmp_path / "x")])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1
-    assert ("has no addon yet; addons exist for the holdem, dice-poker, vitaji game flows"
+    assert ("has no addon yet; addons exist for the holdem, dice-poker game flows"
             in result.stderr)
     assert not (tmp_path / "x").exists()
 
@@ -122,7 +140,8 @@ def test_dice_holdem_builds_too(tmp_path):
 def test_only_rules_toc_and_luacheckrc_are_rendered_the_code_is_the_plain_sources():
     sources = ROOT / "pyhost" / "codegen" / "lua"
     for ruleset_id, listed in (("tauren-holdem", LUA_FILES), ("dice-holdem", LUA_FILES),
-                               ("dice-poker", DICE_POKER_FILES), ("vitaji", VITAJI_FILES)):
+                               ("dice-poker", DICE_POKER_FILES),
+                               ("poker-dice", POKER_DICE_FILES), ("vitaji", VITAJI_FILES)):
         files = build(load_ruleset(ruleset_id))
         code = [name for name in files if name.endswith(".lua") and name != "Rules.lua"]
         assert code == listed[1:]
@@ -206,6 +225,13 @@ LEDGER = {
     "DrawSlash.lua": ({"C_RestrictedActions", "CreateFrame", "SlashCmdList", "_G", "ipairs",
                        "pairs", "table", "type"}, set()),
     "DicePokerGame.lua": ({"ipairs", "table"}, set()),
+    # Poker Dice's own.
+    "PokerDiceLocales.lua": (set(), set()),
+    "PokerDice.lua": ({"ipairs", "setmetatable", "string", "table", "type"}, set()),
+    "PokerDiceRound.lua": ({"ipairs", "setmetatable", "string", "table"}, set()),
+    "PokerDiceTurn.lua": ({"ipairs", "string"}, set()),
+    "PokerDiceDraw.lua": ({"ipairs", "setmetatable", "type"}, set()),
+    "PokerDiceGame.lua": ({"setmetatable", "table", "tonumber"}, set()),
     # Vitaji's own.
     "VitajiLocales.lua": (set(), set()),
     "VitajiWords.lua": ({"ipairs", "math", "pairs", "table", "tostring", "type"}, set()),
@@ -224,8 +250,9 @@ LEDGER = {
 
 @pytest.mark.parametrize(("ruleset", "names"), [(TAUREN, LUA_FILES),
                                                (DICE_POKER, DICE_POKER_FILES),
+                                               (POKER_DICE, POKER_DICE_FILES),
                                                (VITAJI, VITAJI_FILES)],
-                         ids=["tauren-holdem", "dice-poker", "vitaji"])
+                         ids=["tauren-holdem", "dice-poker", "poker-dice", "vitaji"])
 def test_every_global_each_file_names_is_on_the_ledger(ruleset, names):
     lua = lua51.LuaRuntime(encoding=None)
     dump = lua.eval(b"function(code, name) return string.dump(assert(loadstring(code, name))) end")
@@ -301,7 +328,7 @@ def test_loading_each_file_touches_only_ledger_globals():
 # or hold'em's phases. What it needs of the game it asks of the flow that plugged in
 # (Session.use), which every core module is handed.
 GAME_NAMES = re.compile(r"\bns\.(Game|Holdem|HoldemFlow|Hands|Betting|Pots|Fair|Dice|HandLog"
-                        r"|DicePoker\w*|DrawTable|DrawSlash|OpenRolls)\b"
+                        r"|DicePoker\w*|PokerDice\w*|DrawTable|DrawSlash|OpenRolls)\b"
                         r"|\bHoldemFlow\b|\bPhase\b")
 
 
@@ -346,7 +373,8 @@ MAX_LINES = 520
 
 
 def test_no_shipped_lua_file_is_over_the_line_limit():
-    files = build(TAUREN) | build(DICE_POKER) | build(VITAJI)
+    files = build(TAUREN) | build(DICE_POKER) | build(POKER_DICE) | build(VITAJI)
     lengths = {name: len(files[name].decode().splitlines())
-               for name in dict.fromkeys(LUA_FILES + DICE_POKER_FILES + VITAJI_FILES)}
+               for name in dict.fromkeys(LUA_FILES + DICE_POKER_FILES + POKER_DICE_FILES +
+                                         VITAJI_FILES)}
     assert {name: count for name, count in lengths.items() if count > MAX_LINES} == {}

@@ -33,7 +33,7 @@ def test_the_dice_poker_demo_plays_a_round_for_a_forfeit():
 
 def test_the_default_demo_is_still_tauren_holdem_and_an_unknown_one_is_one_line():
     assert "Dakx's chat frame" in run("demo").stdout
-    result = run("demo", "poker-dice")
+    result = run("demo", "bogus")
     assert result.exit_code == 2
-    assert ("no demo for 'poker-dice'; demos: tauren-holdem, dice-holdem, dice-poker"
-            in result.stderr)
+    assert ("no demo for 'bogus'; demos: tauren-holdem, dice-holdem, dice-poker, poker-dice, "
+            "vitaji" in result.stderr)

@@ -64,7 +64,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_raid_table import raid_table  # noqa: E402
 
-from addon_table import Seated, banks, build_addon, play_hand, slash, status  # noqa: E402
+from addon_table import (  # noqa: E402
+    Seated,
+    banks,
+    build_addon,
+    play,
+    play_hand,
+    slash,
+    status,
+    status_now,
+)
 from pyhost.harness import Client, Realm  # noqa: E402
 from pyhost.harness.realm import SUCCESS, THROTTLED  # noqa: E402
 from pyhost.rules import Ruleset, load_ruleset  # noqa: E402
@@ -148,35 +157,73 @@ def holdem_hand(realm: Realm, seated: Seated, number: int, pace: float | None) -
     play_hand(realm, seated, number, choose, steps=2000, pace=pace)
 
 
-DRAW_ACTOR = re.compile(r"^Round \d+; (\w+) to (roll|keep)")
+# The draw games' status line: "Round N; WHO to WHAT ...; banks: ...".
+DRAW_TO_ACT = re.compile(r"^Round \d+; (\w+) to (.*?); banks: ")
+
+
+def draw_round(realm: Realm, seated: Seated, number: int, pace: float | None,
+               choose) -> None:
+    """A draw game's round: the host starts it, and whoever the host's status line names
+    types what `choose(what, rolls)` gives for what he is to do (`rolls`: how many he has
+    typed this round), until the round is over. Every die is the player's own open /roll."""
+    by_name = {client.name: client for client in seated}
+    ruleset = seated.ruleset
+    long = slash(ruleset, "long")
+    play(realm, seated[0], f"{long} start")
+    typed: Counter[str] = Counter()
+    for _ in range(2000):
+        line = (status(realm, seated[0], ruleset) if pace is None
+                else status_now(seated[0], ruleset))
+        if "the round is over" in line:
+            return
+        acting = DRAW_TO_ACT.match(line)
+        if acting is None:
+            raise AssertionError(f"round {number}: nobody to act: {line}")
+        actor = by_name[acting.group(1)]
+        what = acting.group(2)
+        if what.startswith("roll"):
+            typed[actor.name] += 1
+        actor.type(choose(what, typed[actor.name]))
+        if pace is None:
+            realm.run_until_quiet()
+        else:
+            realm.advance(pace)
+    raise AssertionError(f"round {number} did not end")
+
+
+def poker_dice_round(realm: Realm, seated: Seated, number: int, pace: float | None) -> None:
+    """A Poker Dice round with everyone in: the starter sets the least ante, everyone antes
+    (and would match a raise), each rolls all five dice three times (keeping none) and
+    checks; a player out at his last roll, or the last beating the best, ends early, as the
+    rules say."""
+    commands = seated.ruleset.addon.commands
+    least = seated.ruleset.table.minimum_ante
+
+    def choose(what: str, _rolls: int) -> str:
+        if what.startswith("set the ante"):
+            return f"/{commands['ante']} {least}"
+        if what.startswith("ante") or what.startswith("match"):
+            return f"/{commands['call']}"
+        if what.startswith("roll"):
+            return f"/{commands['roll']}"
+        if what.startswith("keep"):
+            return f"/{commands['keep']}"  # keep none: all five again
+        return f"/{commands['check']}"
+
+    draw_round(realm, seated, number, pace, choose)
 
 
 def dice_poker_round(realm: Realm, seated: Seated, number: int, pace: float | None) -> None:
-    """A round of Dice Poker the same at every size: each player rolls, keeps nothing and
-    rolls all five again (every die its own /roll, which the addon makes for him)."""
-    long, roll = slash(seated.ruleset, "long"), slash(seated.ruleset, "roll")
-    reroll = slash(seated.ruleset, "reroll")
-    by_name = {client.name: client for client in seated}
+    """A Dice Poker round: each player rolls all five dice, then rerolls all five (keeping
+    none: the most a turn sends)."""
+    commands = seated.ruleset.addon.commands
 
-    def act(client, line: str) -> None:
-        client.type(line)
-        if pace:
-            realm.advance(pace)
-        else:
-            realm.run_until_quiet()
+    def choose(what: str, _rolls: int) -> str:
+        if what.startswith("roll"):
+            return f"/{commands['roll']}"
+        return f"/{commands['reroll']}"  # (at the keep: nothing kept, all five again)
 
-    act(seated[0], f"{long} start")
-    for _ in range(20 * len(seated)):
-        seated[0].type(f"{long} status")
-        line = seated[0].chat.lines[-1]
-        if f"Round {number}; the round is over" in line:
-            return
-        found = DRAW_ACTOR.match(line)
-        if not found:
-            realm.advance(1)
-            continue
-        act(by_name[found.group(1)], roll if found.group(2) == "roll" else reroll)
-    raise RuntimeError(f"round {number} did not end")
+    draw_round(realm, seated, number, pace, choose)
 
 
 
@@ -228,7 +275,8 @@ def vitaji_game(realm: Realm, seated: Seated, number: int, pace: float | None) -
 
 
 # How a round of each game family is played here: (realm, seated, round number, pace).
-GAMES = {"holdem": holdem_hand, "dice-poker": dice_poker_round, "vitaji": vitaji_game}
+GAMES = {"holdem": holdem_hand, "poker-dice": poker_dice_round, "dice-poker": dice_poker_round,
+         "vitaji": vitaji_game}
 
 
 def measure(size: int, hands: int, rest: float, seed: int, addon: Path, wtf: Path,

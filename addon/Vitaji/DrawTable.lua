@@ -127,7 +127,8 @@ local function where()
 		local low, high = session.watch:range()
 		return L.TO_ROLL:format(short(name), count, low or 0, high or 0)
 	end
-	return L.TO_KEEP:format(short(current:to_act()))
+	-- (What the player to act decides now is the game's to word: a keep, an ante, a raise...)
+	return game.waiting and game.waiting(current, short) or L.TO_KEEP:format(short(current:to_act()))
 end
 
 local function status_line()
@@ -153,7 +154,7 @@ local function after(events)
 		local low, high = session.watch:range()
 		say(L.YOUR_ROLL:format(low, high))
 	else
-		say(game.keep_prompt())
+		say(game.keep_prompt(current))
 	end
 end
 
@@ -241,13 +242,18 @@ ORDERS.unseat = function(player)
 	say(L.LEFT:format(short(player)))
 end
 
--- The round's seats: every seat with chips, in seat order (as the Python table deals them),
--- and the starter's place among them.
+-- The least bank a seat is dealt in with: the game's (game.least_bank), else any chips.
+local function least_bank()
+	return game.least_bank and game.least_bank() or 1
+end
+
+-- The round's seats: every seat with at least the least bank, in seat order (as the Python
+-- table deals them), and the starter's place among them.
 local function dealt_in(starter)
-	local seats, at = {}, nil
+	local seats, at, least = {}, nil, least_bank()
 	for _, name in ipairs(session.seats) do
 		local bank = session.banks[name] or 0
-		if bank > 0 then
+		if bank >= least then
 			seats[#seats + 1] = { name = name, bank = bank, committed = 0, status = "active" }
 			if name == starter then at = #seats end
 		end
@@ -451,10 +457,13 @@ end
 -- how many dice now), `rolled(player)` (his rolls this turn), `legal_actions(player)` and
 -- `act(player, op, dice, amount)`: events, or nil and why not), `roll_op(round)`, `TURN_OPS`
 -- (the ops a player sends as turns), `stand(round, player)` (what a timeout does; true if it
--- did), `lying(round, player)`, `keep_prompt()`, and optionally `after(round, session)` (after
--- each step: a long game may shorten its record there) and `refusal(round, player, op, dice,
--- amount)` (why the engine would refuse a turn, checked without a copy of the round). Then
--- the flow plugs into the table core.
+-- did), `lying(round, player)`, `keep_prompt(round)`; and if it likes, `least_bank()` (who is
+-- dealt in: any chips else), `next_starter(last_round)` (who starts next: the next seat with
+-- chips else), `waiting(round, short)` (the status's "who does what", when no roll is
+-- awaited: "X to keep" else), `after(round, session)` (after each step: a long game may
+-- shorten its record there) and `refusal(round, player, op, dice, amount)` (why the engine
+-- would refuse a turn, checked without a copy of the round). Then the flow plugs into the
+-- table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)
@@ -464,6 +473,6 @@ end
 DrawTable.flow, DrawTable.live, DrawTable.round, DrawTable.status_line = Flow, live, round, status_line
 DrawTable.where, DrawTable.refusal, DrawTable.accept, DrawTable.seat_index = where, refusal, accept,
 	seat_index
-DrawTable.dealt_in = dealt_in
+DrawTable.dealt_in, DrawTable.least_bank = dealt_in, least_bank
 function DrawTable.session() return session end
 function DrawTable.game() return game end

@@ -6,7 +6,8 @@ slash commands, the dice scripted to match the transcript. DiceHoldem: Skoll, Ri
 Gray play a hand to the showdown, where HOLDEM (six letters) beats four of a kind (each
 street rolled by the addon when its betting closes). Dice Poker: Skoll, Riggs and Gray play
 a round for a forfeit, every die a player's own open /roll (the server's rolls scripted
-to give the round's dice). Then it prints each player's chat frame in turn.
+to give the round's dice). Poker Dice: the same three ante, roll, keep, raise, match and
+leave. Then it prints each player's chat frame in turn.
 """
 
 from __future__ import annotations
@@ -190,9 +191,46 @@ DICE_POKER_SCRIPT: tuple[tuple[str, str, tuple[int, ...]], ...] = (
 )
 
 
+# Poker Dice's example round: Skoll sets the ante, all three ante; Skoll's full house raises,
+# Riggs matches and Gray leaves; Riggs's four fives beat the full house and take the pot.
+POKER_DICE_SCRIPT: tuple[tuple[str, str, tuple[int, ...]], ...] = (
+    ("Skoll", "/pokerdice open", ()),
+    ("Riggs", "/pokerdice join", ()),
+    ("Gray", "/pokerdice join", ()),
+    ("Skoll", "Poker dice, Swedish rules: beat the best hand so far or you are out.", ()),
+    ("Skoll", "/pokerdice start", ()),
+    ("Skoll", "/pdante 2", ()),
+    ("Riggs", "/pdante", ()),
+    ("Gray", "/pdante", ()),
+    ("Skoll", "/pdroll", (6, 6, 2, 3, 1)),
+    ("Skoll", "/pdkeep 6 6", (6, 4, 4)),
+    ("Skoll", "Full house. Raising.", ()),
+    ("Skoll", "/pdraise 3", ()),
+    ("Riggs", "/pdcall", ()),
+    ("Gray", "/pdfold", ()),
+    ("Gray", "Too rich for me.", ()),
+    ("Riggs", "/pdroll", (5, 5, 5, 1, 2)),
+    ("Riggs", "/pdkeep 5 5 5", (5, 3)),
+    ("Riggs", "Four fives!", ()),
+    ("Skoll", "/pokerdice status", ()),
+)
+
+
 def play_dice_poker(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     """Dice Poker's example round in a fresh realm; the realm and the players, Skoll first."""
-    ruleset = load_ruleset("dice-poker")
+    return _play_draw("dice-poker", DICE_POKER_SCRIPT, folder, seed)
+
+
+def play_poker_dice(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """Poker Dice's example round in a fresh realm; the realm and the players, Skoll first."""
+    return _play_draw("poker-dice", POKER_DICE_SCRIPT, folder, seed)
+
+
+def _play_draw(ruleset_id: str, script: tuple[tuple[str, str, tuple[int, ...]], ...],
+               folder: Path, seed: int) -> tuple[Realm, list[Client]]:
+    """A draw game's round 1 as `script` plays it: each die a player's own open /roll, the
+    server's roll scripted to give the faces named."""
+    ruleset = load_ruleset(ruleset_id)
     addon = folder / ruleset.addon.name
     write(build(ruleset), addon)
     realm = Realm(seed=seed, wtf=folder / "WTF")
@@ -200,7 +238,7 @@ def play_dice_poker(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     realm.party(*clients.values())
     table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
     rolls: dict[str, int] = {}
-    for name, line, faces in DICE_POKER_SCRIPT:
+    for name, line, faces in script:
         client = clients[name]
         if faces:  # the server's roll of the range the addon will roll for this player
             rolls[name] = rolls.get(name, 0) + 1
@@ -290,7 +328,8 @@ def styled(line: str) -> str:
 
 
 EXAMPLES.update({"tauren-holdem": play_example, "dice-holdem": play_dice_holdem,
-                 "dice-poker": play_dice_poker, "vitaji": play_vitaji})
+                 "dice-poker": play_dice_poker, "poker-dice": play_poker_dice,
+                 "vitaji": play_vitaji})
 
 
 @click.command()
@@ -298,7 +337,8 @@ EXAMPLES.update({"tauren-holdem": play_example, "dice-holdem": play_dice_holdem,
 @click.option("--seed", default=1, show_default=True, help="The realm's seed.")
 def demo(ruleset: str, seed: int) -> None:
     """Play an example round through the addon in a party: the original post's hand of
-    Tauren Hold'em (the default), or RULESET's (dice-holdem, dice-poker, vitaji)."""
+    Tauren Hold'em (the default), or RULESET's (dice-holdem, dice-poker, poker-dice,
+    vitaji)."""
     example = EXAMPLES.get(ruleset)
     if example is None:
         raise click.UsageError(f"no demo for {ruleset!r}; demos: {', '.join(EXAMPLES)}")

@@ -48,6 +48,17 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                    "dicepoker/DicePokerGame.lua"),
+    "poker-dice": ("core/Text.lua", "draw/DrawLocales.lua", "pokerdice/PokerDiceLocales.lua",
+                   "holdem/Dice.lua", "holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua",
+                   "pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
+                   "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceDraw.lua",
+                   "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
+                   "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
+                   "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
+                   "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
+                   "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+                   "pokerdice/PokerDiceGame.lua"),
     # Vitaji: one numbered die a round; its engine (vitaji/), then the draw table.
     "vitaji": ("core/Text.lua", "draw/DrawLocales.lua", "vitaji/VitajiLocales.lua",
                "holdem/Dice.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
@@ -62,7 +73,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua"),
 }
 # What the templates know of a ruleset, by game flow.
-CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "vitaji": vitaji_context}
+CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context,
+            "vitaji": vitaji_context}
 SOURCES = resources.files("pyhost.codegen") / "lua"
 
 
@@ -88,17 +100,22 @@ def build(ruleset: Ruleset) -> dict[str, bytes]:
         flows = ", ".join(FLOWS)
         raise BuildError(f"{ruleset.name} ({ruleset.family}) has no addon yet; addons exist for "
                          f"the {flows} game flows")
-    env = _environment()
-    names = (RULES_FILE, *(source.rsplit("/", 1)[-1] for source in files))
-    context = CONTEXTS[ruleset.family](ruleset) | {"files": names}
-    name = ruleset.addon.name
-    out = {f"{name}.toc": env.get_template(f"{ruleset.family}/addon.toc.j2").render(context),
-           RULES_FILE: env.get_template(f"{ruleset.family}/Rules.lua.j2").render(context)}
+    out = rendered(ruleset, tuple(source.rsplit("/", 1)[-1] for source in files))
     for source in files:
         out[source.rsplit("/", 1)[-1]] = (SOURCES / source).read_text(encoding="utf-8")
     # Not loaded by WoW: the settings luacheck checks the Lua files with.
     out[".luacheckrc"] = (SOURCES / ".luacheckrc").read_text(encoding="utf-8")
     return {path: text.encode("utf-8") for path, text in out.items()}
+
+
+def rendered(ruleset: Ruleset, names: tuple[str, ...] = ()) -> dict[str, str]:
+    """The addon's files rendered from the ruleset: its .toc (loading Rules.lua, then
+    `names`) and Rules.lua, from templates/<family>/ and the family's context."""
+    env = _environment()
+    context = CONTEXTS[ruleset.family](ruleset) | {"files": (RULES_FILE, *names)}
+    family = ruleset.family
+    return {f"{ruleset.addon.name}.toc": env.get_template(f"{family}/addon.toc.j2").render(context),
+            RULES_FILE: env.get_template(f"{family}/Rules.lua.j2").render(context)}
 
 
 def write(files: dict[str, bytes], folder: Path) -> None:

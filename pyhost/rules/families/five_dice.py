@@ -41,7 +41,8 @@ class PokerDiceTable(TableRules):
 @dataclass(frozen=True, kw_only=True)
 class PokerDiceRules(FiveDiceRules):
     family = "poker-dice"
-    commands = ("ante", "roll", "keep", "check", "raise", "hand", "bones", "help")
+    commands = ("ante", "roll", "keep", "check", "raise", "call", "fold", "hand", "bones",
+                "help")
 
     table: PokerDiceTable
 

@@ -41,8 +41,8 @@ function DrawTable.roll()
 	end)
 end
 
--- This player's turn (a keep, with the faces kept; an amount for a game whose turns bet):
--- checked here, then sent to everyone. True if it went.
+-- This player's turn (a keep, with the faces kept; the chips it names, if any): checked here,
+-- then sent to everyone. True if it went.
 function DrawTable.turn(op, dice, amount)
 	if not seated_here() then return false end
 	local reason = refusal(Comm.me(), op, dice, amount)
@@ -66,15 +66,19 @@ function DrawTable.start()
 	if one then say(L.NAMESAKES:format(Text.safe(one), Text.safe(other))) return end
 	if session.host ~= Comm.me() then say(L.ONLY_HOST:format(short(session.host))) return end
 	if live() then say(L.NOT_OVER:format(session.hands)) return end
-	-- The first round starts at the host's seat, each one after at the next seat with chips
-	-- (as the Python table moves its button).
-	local starter, index = session.dealer, seat_index(session.dealer) or 1
-	for step = session.hands > 0 and 1 or 0, #session.seats do
+	-- The first round starts at the host's seat; each one after at the seat the game names
+	-- (game.next_starter of the last round), else the next seat; past any seat with less than
+	-- the least bank (as the Python table moves its button).
+	local game, last = DrawTable.game(), round()
+	local named = session.hands > 0 and last and game.next_starter and game.next_starter(last)
+	local starter, index = session.dealer, seat_index(named or session.dealer) or 1
+	local least = DrawTable.least_bank()
+	for step = (session.hands > 0 and not seat_index(named or "")) and 1 or 0, #session.seats do
 		local name = session.seats[(index - 1 + step) % #session.seats + 1]
-		if (session.banks[name] or 0) > 0 then starter = name break end
+		if (session.banks[name] or 0) >= least then starter = name break end
 	end
 	-- (A round the engine would refuse is not ordered: the reason is said here.)
-	local trial, reason = DrawTable.game().new_round(dealt_in(starter))
+	local trial, reason = game.new_round(dealt_in(starter))
 	if not trial then say(Text.safe(reason, Text.LINE)) return end
 	accept(starter, "start")
 end
@@ -100,7 +104,7 @@ function DrawTable.open(words)
 	if Session.mid_hand("open") then return end
 	local id, bank = me .. ":" .. time(), Ledger.bank_of(me)
 	-- (Its mode, as OPEN names it: how the round is played for, chips or a forfeit.)
-	local mode = RULES.table.stakes or "guided"
+	local mode = RULES.table.stakes or RULES.table.currency
 	if not Session.open_session(id, me, mode, nil, false, bank) then return end
 	session.timeout, session.deadlines = timeout, deadlines and not timeout
 	Comm.send("OPEN", { table = id, mode = mode, blinds = false, bank = bank, timeout = timeout,
