@@ -357,7 +357,8 @@ def test_no_draw_file_names_one_draw_game():
     assert {name: found for name, found in naming.items() if found} == {}
 
 
-@pytest.mark.parametrize("ruleset", [DICE_POKER, POKER_DICE, VITAJI], ids=lambda ruleset: ruleset.id)
+@pytest.mark.parametrize("ruleset", [DICE_POKER, POKER_DICE, VITAJI],
+                         ids=lambda ruleset: ruleset.id)
 def test_no_draw_game_addon_draws_a_die_from_math_random(ruleset):
     # Every die of the draw games is a player's own server /roll (docs/protocol.md): their
     # addons hold no call of Lua's random numbers at all.
