@@ -113,6 +113,13 @@ class Widget:
         self._reachable("click")
         self.client._hardware_action(lambda: self.client._api.user_click(self.obj, button.encode()))
 
+    def hover(self) -> None:
+        """Move the mouse onto it as a player does: the mouse rests on its middle; OnLeave
+        fires on the mouse-enabled frame it left and OnEnter(self, true) on the one it
+        enters (this widget or its nearest mouse-enabled ancestor)."""
+        self._reachable("hover over")
+        self.client._hardware_action(lambda: self.client._api.hover(self.obj))
+
     def check(self, checked: bool = True) -> None:
         """Click a check button until it is `checked` (no click when it already is)."""
         if self.checked != checked:

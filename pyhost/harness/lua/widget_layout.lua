@@ -209,7 +209,14 @@ function Region:IsMouseEnabled()
 	local f = state(self).f
 	return f.mouseClickEnabled or f.mouseMotionEnabled
 end
-function Region:IsMouseOver() return false end -- no pointer in a headless client
+-- Whether the mouse (a test's hover) is within the rectangle, widened by the offsets.
+function Region:IsMouseOver(top, bottom, left, right)
+	if not W.pointer then return false end
+	local x, y = W.pointer()
+	local l, b, w, h = rect(self)
+	if not x or not l then return false end
+	return x >= l + (left or 0) and x <= l + w + (right or 0) and y >= b + (bottom or 0) and y <= b + h + (top or 0)
+end
 function Region:IsProtected() return false, false end
 
 -- UIParent is the screen.

@@ -1,0 +1,118 @@
+"""The mouse: hovering (OnEnter/OnLeave, GetMouseFoci, IsMouseOver, a tooltip on the screen),
+the mouse wheel and scroll frames (screen.py's Widget.hover and Widget.scroll)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyhost.flavours import FLAVOURS
+from pyhost.harness import Realm
+
+
+@pytest.fixture(params=list(FLAVOURS))
+def flavour(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def client(tmp_path):
+    return Realm(wtf=tmp_path / "WTF").login("Skoll")
+
+
+WINDOW = """
+Seen = {}
+local win = CreateFrame("Frame", "HoverWin", UIParent)
+win:SetSize(300, 200) win:SetPoint("CENTER")
+win:EnableMouse(true)
+local a = CreateFrame("Button", "HoverA", win)
+a:SetSize(80, 20) a:SetPoint("TOPLEFT", 10, -10)
+local b = CreateFrame("Button", "HoverB", win)
+b:SetSize(80, 20) b:SetPoint("TOPLEFT", 10, -40)
+local label = win:CreateFontString(nil, "ARTWORK", "GameFontNormal")
+label:SetPoint("BOTTOM", 0, 10) label:SetText("just words")
+win.Label = label
+for _, f in ipairs({ win, a, b }) do
+	f:SetScript("OnEnter", function(self, motion)
+		Seen[#Seen + 1] = "enter " .. self:GetName() .. " " .. tostring(motion)
+	end)
+	f:SetScript("OnLeave", function(self, motion)
+		Seen[#Seen + 1] = "leave " .. self:GetName() .. " " .. tostring(motion)
+	end)
+end
+"""
+
+
+def seen(client):
+    joined = client.run_lua("local out = table.concat(Seen, '|') wipe(Seen) return out")
+    return joined.split("|") if joined else []
+
+
+def test_hover_fires_leave_on_what_the_mouse_left_and_enter_on_what_it_enters(client):
+    client.run_lua(WINDOW)
+    client.widget("HoverA").hover()
+    assert seen(client) == ["enter HoverA true"]
+    client.widget("HoverA").hover()  # still there: nothing new
+    assert seen(client) == []
+    client.widget("HoverB").hover()
+    assert seen(client) == ["leave HoverA true", "enter HoverB true"]
+    # A font string takes no mouse: the focus is its mouse-enabled frame, the window.
+    client.widget("HoverWin.Label").hover()
+    assert seen(client) == ["leave HoverB true", "enter HoverWin true"]
+    client.hover(None)
+    assert seen(client) == ["leave HoverWin true"]
+
+
+def test_a_frame_without_mouse_gets_no_enter(client):
+    client.run_lua(WINDOW + "HoverWin:EnableMouse(false)")
+    client.widget("HoverWin.Label").hover()
+    assert seen(client) == []
+    assert client.run_lua("return GetMouseFoci()[1] == WorldFrame") is True
+
+
+def test_mouse_focus_and_is_mouse_over_follow_the_hover(client, tmp_path, flavour):
+    client = Realm(wtf=tmp_path / "W2", flavour=flavour).login("Skoll")
+    client.run_lua(WINDOW)
+    ask = ("local f = GetMouseFoci()[1] return f and f:GetName(), HoverWin:IsMouseOver(), "
+           "HoverA:IsMouseOver(), HoverB:IsMouseOver(), HoverB:IsMouseOver(30, 0, 0, 0)")
+    assert client.run_lua("return GetMouseFoci ~= nil, GetMouseFocus == nil") == (True, True)
+    assert client.run_lua(ask) == ("WorldFrame", False, False, False, False)
+    client.widget("HoverA").hover()
+    assert client.run_lua(ask) == ("HoverA", True, True, False, True)
+    client.hover(None)
+    assert client.run_lua(ask) == ("WorldFrame", False, False, False, False)
+
+
+def test_hovering_a_hidden_widget_is_refused(client):
+    from pyhost.harness.screen import WidgetError
+
+    client.run_lua(WINDOW + "HoverWin:Hide()")
+    with pytest.raises(WidgetError, match="not on the screen"):
+        client.widget("HoverA").hover()
+    assert seen(client) == []
+
+
+TOOLTIP = """
+HoverA:SetScript("OnEnter", function(self)
+	GameTooltip:SetOwner(self, "ANCHOR_RIGHT")
+	GameTooltip:SetText("Deal the dice")
+	GameTooltip:Show()
+end)
+HoverA:SetScript("OnLeave", function() GameTooltip:Hide() end)
+"""
+
+
+def test_a_tooltip_shows_while_the_mouse_is_over_its_owner(client, tmp_path):
+    client.run_lua(WINDOW + TOOLTIP)
+    texts = lambda: [box.text for box in client.layout() if box.text]  # noqa: E731
+    assert "Deal the dice" not in texts()
+    client.widget("HoverA").hover()
+    boxes = client.screenshot(tmp_path / "tip.png")
+    tip = [box for box in boxes if box.path == "GameTooltip"]
+    line = [box for box in boxes if box.text == "Deal the dice"]
+    assert tip and line and tip[0].strata == "TOOLTIP"
+    owned = client.run_lua("return GameTooltip:GetOwner() == HoverA, GameTooltip:IsShown()")
+    assert owned == (True, True)
+    assert (tmp_path / "tip.png").stat().st_size > 0
+    client.widget("HoverB").hover()
+    assert "Deal the dice" not in texts()
+    assert client.run_lua("return GameTooltip:IsShown()") is False
