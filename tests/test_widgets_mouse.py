@@ -116,3 +116,73 @@ def test_a_tooltip_shows_while_the_mouse_is_over_its_owner(client, tmp_path):
     client.widget("HoverB").hover()
     assert "Deal the dice" not in texts()
     assert client.run_lua("return GameTooltip:IsShown()") is False
+
+
+WHEEL = """
+Wheel = {}
+local win = CreateFrame("Frame", "WheelWin", UIParent)
+win:SetSize(200, 100) win:SetPoint("CENTER")
+local inner = CreateFrame("Button", "WheelButton", win)
+inner:SetSize(50, 20) inner:SetPoint("CENTER")
+win:SetScript("OnMouseWheel", function(self, delta)
+	Wheel[#Wheel + 1] = self:GetName() .. " " .. delta
+end)
+"""
+
+
+def test_the_mouse_wheel_goes_to_the_nearest_frame_that_enables_it(client):
+    client.run_lua(WHEEL)
+    assert client.widget("WheelWin").scroll(1) is False  # the wheel is not enabled
+    assert client.run_lua("return #Wheel") == 0
+    client.run_lua("WheelWin:EnableMouseWheel(true)")
+    assert client.widget("WheelButton").scroll(-1) is True  # the button passes it up
+    assert client.widget("WheelWin").scroll(1) is True
+    assert client.run_lua("return table.concat(Wheel, '|')") == "WheelWin -1|WheelWin 1"
+
+
+SCROLLER = """
+local box = CreateFrame("ScrollFrame", "Scroller", UIParent, "UIPanelScrollFrameTemplate")
+box:SetSize(200, 100) box:SetPoint("CENTER")
+local child = CreateFrame("Frame", "ScrollerChild", box)
+child:SetSize(200, 400)
+for i = 1, 20 do
+	local line = child:CreateFontString("ScrollerLine" .. i, "ARTWORK", "GameFontNormal")
+	line:SetPoint("TOPLEFT", 0, -(i - 1) * 20) line:SetSize(200, 20)
+	line:SetText("Line " .. i)
+end
+box:SetScrollChild(child)
+box:UpdateScrollChildRect()
+"""
+
+
+def shown_lines(boxes):
+    return [box.text for box in boxes if box.text and box.text.startswith("Line ")]
+
+
+def test_a_scroll_frame_scrolls_with_the_wheel_and_clips_its_child(client, tmp_path):
+    client.run_lua(SCROLLER)
+    frame = client.widget("Scroller")
+    _, bottom, _, height = frame.rect
+    boxes = client.layout()
+    assert shown_lines(boxes) == [f"Line {i}" for i in range(1, 6)]
+    for box in boxes:
+        if box.path.startswith("ScrollerChild") or box.path.startswith("ScrollerLine"):
+            assert box.bottom >= bottom - 0.01 and box.bottom + box.height <= bottom + height + 0.01
+    child = next(box for box in boxes if box.path == "ScrollerChild")
+    assert child.rect == frame.rect and child.extra["clipped"] is True
+    assert frame.scroll(-1) is True  # a notch down: half the frame's height
+    at = client.run_lua("return Scroller:GetVerticalScroll(), Scroller.ScrollBar:GetValue()")
+    assert at == (50, 50)
+    boxes = client.screenshot(tmp_path / "scrolled.png")
+    # Lines 3 and 8 show in part: cut at the frame's top and bottom edges.
+    assert shown_lines(boxes) == [f"Line {i}" for i in range(3, 9)]
+    cut = {box.text: box for box in boxes if box.text in ("Line 3", "Line 8")}
+    assert cut["Line 3"].extra["clipped"] and cut["Line 8"].extra["clipped"]
+    assert round(cut["Line 3"].height, 2) == 10 and round(cut["Line 8"].height, 2) == 10
+    assert round(cut["Line 3"].bottom + 10, 2) == round(bottom + height, 2)
+    for _ in range(20):
+        frame.scroll(-1)
+    assert client.run_lua("return Scroller:GetVerticalScroll()") == 300  # the range's end
+    assert shown_lines(client.layout()) == [f"Line {i}" for i in range(16, 21)]
+    frame.scroll(1)
+    assert client.run_lua("return Scroller:GetVerticalScroll()") == 250

@@ -155,6 +155,7 @@ local function apply_attributes(object, a, node)
 		if a.framestrata then object:SetFrameStrata(a.framestrata) end
 		if a.framelevel then object:SetFrameLevel(tonumber(a.framelevel)) end
 		if a.enablemouse then object:EnableMouse(truth(a.enablemouse)) end
+		if a.enablemousewheel then object:EnableMouseWheel(truth(a.enablemousewheel)) end
 		if a.enablekeyboard then object:EnableKeyboard(truth(a.enablekeyboard)) end
 		if a.movable then object:SetMovable(truth(a.movable)) end
 		if a.toplevel then object:SetToplevel(truth(a.toplevel)) end

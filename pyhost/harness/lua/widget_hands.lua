@@ -68,6 +68,15 @@ function api.invoke(object, method, args, n)
 	end)
 end
 
+-- A player's mouse wheel over a widget: OnMouseWheel(frame, delta) on it or its nearest
+-- ancestor with the mouse wheel enabled; false when none takes it.
+function api.user_scroll(object, delta)
+	while object and not S[object].f.mouseWheelEnabled do object = S[object].parent end
+	if not object then return false end
+	fire(object, "OnMouseWheel", delta)
+	return true
+end
+
 -- A player's click: mouse down, the button's click if it takes that button, mouse up.
 function api.user_click(object, button)
 	local s = S[object]
@@ -188,6 +197,25 @@ end
 
 local function colour(r, g, b, a) return { r or 1, g or 1, b or 1, a or 1 } end
 
+-- The part of the screen a widget may draw on: scroll frames clip what is inside them.
+-- left, bottom, right, top, or nil when nothing clips it.
+local function clip_of(object)
+	local l, b, r, t
+	local walk = S[object].parent
+	while walk do
+		local ws = S[walk]
+		if ws.info.isa_lower.scrollframe then
+			local cl, cb, cw, ch = rect(walk)
+			if cl then
+				l, b = math.max(l or cl, cl), math.max(b or cb, cb)
+				r, t = math.min(r or cl + cw, cl + cw), math.min(t or cb + ch, cb + ch)
+			end
+		end
+		walk = ws.parent
+	end
+	return l, b, r, t
+end
+
 -- Each visible widget with a rectangle, in drawing order, with what a picture needs.
 function api.layout()
 	local out = {}
@@ -251,7 +279,18 @@ function api.layout()
 					entry.backdrop = colour(object:GetBackdropColor())
 					if object.backdropInfo.edgeFile then entry.border = colour(object:GetBackdropBorderColor()) end
 				end
-				out[#out + 1] = entry
+				local cl, cb, cr, ct = clip_of(object)
+				if cl then
+					local l, b = math.max(entry.left, cl), math.max(entry.bottom, cb)
+					local r, t = math.min(entry.left + entry.width, cr), math.min(entry.bottom + entry.height, ct)
+					if r - l < entry.width or t - b < entry.height then entry.clipped = true end
+					-- Wholly outside (or only touching its edge): not drawn.
+					if r - l < math.min(entry.width, 0.001) or t - b < math.min(entry.height, 0.001) then
+						shows = false
+					end
+					entry.left, entry.bottom, entry.width, entry.height = l, b, r - l, t - b
+				end
+				if shows then out[#out + 1] = entry end
 			end
 		end
 	end
