@@ -186,3 +186,22 @@ def test_a_scroll_frame_scrolls_with_the_wheel_and_clips_its_child(client, tmp_p
     assert shown_lines(client.layout()) == [f"Line {i}" for i in range(16, 21)]
     frame.scroll(1)
     assert client.run_lua("return Scroller:GetVerticalScroll()") == 250
+
+
+def test_a_scrolling_message_frame_is_of_its_own_type(tmp_path, flavour):
+    # An XML intrinsic of Blizzard's interface, not a type of the widget data: the game
+    # answers its name (real addons compare GetObjectType() with "ScrollingMessageFrame").
+    from pathlib import Path
+
+    edges = Path(__file__).parent / "addons" / "XmlEdges"
+    client = Realm(wtf=tmp_path / "WTF", flavour=flavour).login("Skoll", addons=[edges])
+    ask = ("return {0}:GetObjectType(), {0}:IsObjectType('ScrollingMessageFrame'), "
+           "{0}:IsObjectType('scrollingmessageframe'), {0}:IsObjectType('Frame'), "
+           "{0}:IsObjectType('Button')")
+    client.run_lua("Made = CreateFrame('ScrollingMessageFrame', nil, UIParent) "
+                   "Plain = CreateFrame('Frame')")
+    for name in ("Made", "EdgeMessages"):
+        assert client.run_lua(ask.format(name)) == ("ScrollingMessageFrame", True, True, True,
+                                                    False)
+    assert client.run_lua(ask.format("Plain")) == ("Frame", False, False, True, False)
+    assert client.widget("EdgeMessages").object_type == "ScrollingMessageFrame"

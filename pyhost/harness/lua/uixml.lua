@@ -435,6 +435,7 @@ make = function(node, parent, layer, kind, sublevel)
 		object = W.create_region(parent, info.name, a.name, layer, nil, sublevel)
 	end
 	local nodes = {}
+	if intrinsic then S[object].intrinsic = intrinsic.a.name end
 	if intrinsic then for _, n in ipairs(chain(intrinsic)) do nodes[#nodes + 1] = n end end
 	for _, n in ipairs(chain(node)) do nodes[#nodes + 1] = n end
 	place(object, nodes, parent)

@@ -47,7 +47,7 @@ function api.widget_info(object)
 	if object.GetText then text = object:GetText() end
 	return {
 		name = s.name, path = object.GetDebugName and object:GetDebugName() or s.name or "?",
-		type = s.info.object_type, text = text,
+		type = W.object_type(object), text = text,
 		shown = s.f.shown, visible = visible(object), index = s.index,
 	}
 end
@@ -231,7 +231,7 @@ function api.layout()
 				shows = show and s.f.layer ~= "HIGHLIGHT"
 			end
 			if shows then
-				local entry = { object = object, path = object:GetDebugName(), type = s.info.object_type,
+				local entry = { object = object, path = object:GetDebugName(), type = W.object_type(object),
 					left = left, bottom = bottom, width = width, height = height, index = s.index,
 					alpha = 1, art = art }
 				local frame = s.info.frame and object or s.parent
