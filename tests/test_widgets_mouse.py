@@ -205,3 +205,50 @@ def test_a_scrolling_message_frame_is_of_its_own_type(tmp_path, flavour):
                                                     False)
     assert client.run_lua(ask.format("Plain")) == ("Frame", False, False, True, False)
     assert client.widget("EdgeMessages").object_type == "ScrollingMessageFrame"
+
+
+SLIDER = """
+local s = CreateFrame("Slider", "Volume", UIParent)
+s:SetOrientation("HORIZONTAL")
+s:SetSize(200, 20) s:SetPoint("BOTTOMLEFT", 100, 100)
+s:SetThumbTexture("Interface\\\\Buttons\\\\UI-SliderBar-Button-Horizontal")
+s:GetThumbTexture():SetSize(10, 20)
+s:SetMinMaxValues(0, 100)
+s:SetValue(25)
+"""
+
+
+def test_a_sliders_thumb_sits_where_its_value_says(client, tmp_path):
+    client.run_lua(SLIDER)
+
+    def thumb():
+        boxes = client.layout()
+        return next(box for box in boxes if box.texture and "SliderBar" in box.texture).rect
+
+    assert thumb() == (100 + 0.25 * 190, 100, 10, 20)
+    client.run_lua("Volume:SetValue(100)")
+    assert thumb() == (290, 100, 10, 20)
+    client.run_lua("Volume:SetValue(0)")
+    assert thumb() == (100, 100, 10, 20)
+    # Upright: the minimum at the top.
+    client.run_lua("Volume:SetOrientation('VERTICAL') Volume:SetSize(20, 200) Volume:SetValue(50)")
+    assert thumb() == (105, 100 + 90, 10, 20)
+    client.run_lua("Volume:SetValue(0)")
+    assert thumb() == (105, 280, 10, 20)
+    assert client.run_lua("return Volume:GetThumbTexture():GetRect()") == (105, 280, 10, 20)
+    boxes = client.screenshot(tmp_path / "slider.png")
+    assert any(box.texture and "SliderBar" in box.texture for box in boxes)
+
+
+def test_a_scroll_bars_thumb_follows_the_scroll(client):
+    client.run_lua(SCROLLER)
+    bar = client.widget("Scroller.ScrollBar")
+    thumb = bar["ThumbTexture"]
+    top = thumb.rect
+    client.widget("Scroller").scroll(-1)
+    moved = thumb.rect
+    assert moved[1] < top[1] and moved[0] == top[0]
+    for _ in range(10):
+        client.widget("Scroller").scroll(-1)
+    _, bar_bottom, _, _ = bar.rect
+    assert round(thumb.rect[1], 2) == round(bar_bottom, 2)  # at the end of the range: the bottom

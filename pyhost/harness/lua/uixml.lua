@@ -215,7 +215,9 @@ local function apply_children(object, node, handlers, phase)
 			else
 				local made = make(child, object, tag == "HighlightTexture" and "HIGHLIGHT" or "ARTWORK", kind)
 				if made then
-					if kind == "Texture" and #S[made].points == 0 then made:SetAllPoints(object) end
+					-- A texture fills its frame, but a slider's thumb sits where the value says.
+					local thumb = method == "SetThumbTexture"
+					if kind == "Texture" and #S[made].points == 0 and not thumb then made:SetAllPoints(object) end
 					if kind == "FontString" and #S[made].points == 0 then made:SetPoint("CENTER") end
 					object[method](object, made)
 				end
