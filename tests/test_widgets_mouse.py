@@ -252,3 +252,8 @@ def test_a_scroll_bars_thumb_follows_the_scroll(client):
         client.widget("Scroller").scroll(-1)
     _, bar_bottom, _, _ = bar.rect
     assert round(thumb.rect[1], 2) == round(bar_bottom, 2)  # at the end of the range: the bottom
+    # The bar is the scroll frame's child but not its scroll child: it shows, unclipped,
+    # beside the frame.
+    boxes = {box.path: box for box in client.layout()}
+    assert boxes["ScrollerScrollBarThumbTexture"].rect == tuple(round(v, 2) for v in thumb.rect)
+    assert not boxes["ScrollerScrollBarThumbTexture"].extra["clipped"]

@@ -197,21 +197,21 @@ end
 
 local function colour(r, g, b, a) return { r or 1, g or 1, b or 1, a or 1 } end
 
--- The part of the screen a widget may draw on: scroll frames clip what is inside them.
--- left, bottom, right, top, or nil when nothing clips it.
+-- The part of the screen a widget may draw on: a scroll frame clips its scroll child and what
+-- is in it (not its other children, such as its bar). left, bottom, right, top, or nil.
 local function clip_of(object)
 	local l, b, r, t
-	local walk = S[object].parent
+	local from, walk = object, S[object].parent
 	while walk do
 		local ws = S[walk]
-		if ws.info.isa_lower.scrollframe then
+		if ws.info.isa_lower.scrollframe and ws.f.scrollChild == from then
 			local cl, cb, cw, ch = rect(walk)
 			if cl then
 				l, b = math.max(l or cl, cl), math.max(b or cb, cb)
 				r, t = math.min(r or cl + cw, cl + cw), math.min(t or cb + ch, cb + ch)
 			end
 		end
-		walk = ws.parent
+		from, walk = walk, ws.parent
 	end
 	return l, b, r, t
 end
