@@ -424,6 +424,14 @@ class Client:
         self._hardware_action(lambda: result.append(self._api.press_key(to_lua(key))))
         return bool(result[0])
 
+    def hover(self, widget: Widget | None) -> None:
+        """Move the mouse onto `widget` (Widget.hover), or, with None, away from the
+        interface over the world (OnLeave on what it left)."""
+        if widget is not None:
+            widget.hover()
+            return
+        self._hardware_action(lambda: self._running()._api.hover(None))
+
     def layout(self) -> list[screen.Box]:
         """Every visible widget with a position, in drawing order (screen.Box)."""
         return screen.layout(self._running())

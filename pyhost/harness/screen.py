@@ -113,6 +113,24 @@ class Widget:
         self._reachable("click")
         self.client._hardware_action(lambda: self.client._api.user_click(self.obj, button.encode()))
 
+    def hover(self) -> None:
+        """Move the mouse onto it as a player does: the mouse rests on its middle; OnLeave
+        fires on the mouse-enabled frame it left and OnEnter(self, true) on the one it
+        enters (this widget or its nearest mouse-enabled ancestor)."""
+        self._reachable("hover over")
+        self.client._hardware_action(lambda: self.client._api.hover(self.obj))
+
+    def scroll(self, delta: int) -> bool:
+        """Turn the mouse wheel over it as a player does (the mouse moves onto it first,
+        hover): OnMouseWheel(frame, delta) on it or its nearest ancestor with the mouse wheel
+        enabled (EnableMouseWheel); delta 1 is a notch up, -1 down. False when none takes
+        it."""
+        self.hover()
+        result: list[Any] = []
+        self.client._hardware_action(
+            lambda: result.append(self.client._api.user_scroll(self.obj, delta)))
+        return bool(result[0])
+
     def check(self, checked: bool = True) -> None:
         """Click a check button until it is `checked` (no click when it already is)."""
         if self.checked != checked:
@@ -166,7 +184,7 @@ def layout(client: Client) -> list[Box]:
     for entry in entries:
         extra = {key: entry.get(key) for key in ("color", "fill", "tint", "backdrop", "border",
                                                  "checked", "enabled", "alpha", "justify",
-                                                 "layer", "art", "lines")}
+                                                 "layer", "art", "lines", "clipped")}
         boxes.append(Box(path=entry["path"], type=entry["type"], left=entry["left"],
                          bottom=entry["bottom"], width=entry["width"], height=entry["height"],
                          text=entry.get("text"), texture=entry.get("texture"),

@@ -215,3 +215,34 @@ function api.drag_stop(object, button)
 	W.fire(object, "OnDragStop")
 	W.fire(object, "OnMouseUp", button, true)
 end
+
+-- The mouse over the interface (screen.py's Widget.hover, client.hover): it rests on the
+-- middle of the hovered widget, whose focus is the nearest mouse-enabled frame (itself or an
+-- ancestor). OnLeave goes to the focus it left, OnEnter(self, true) to the one it enters.
+-- Over no widget, the mouse is over the world: no focus, WorldFrame under it.
+local over, focus = false, nil
+local function mouse_frame(object)
+	while object do
+		local s = W.S[object]
+		if s.info.frame and (s.f.mouseClickEnabled or s.f.mouseMotionEnabled) then return object end
+		object = s.parent
+	end
+end
+function api.hover(object)
+	local target = nil
+	if object then
+		local left, bottom, width, height = W.rect(object)
+		cursor_x, cursor_y, over = left + width / 2, bottom + height / 2, true
+		target = mouse_frame(object)
+	else
+		over = false
+	end
+	if target == focus then return end
+	local left = focus
+	focus = target
+	if left then W.fire(left, "OnLeave", true) end
+	if target then W.fire(target, "OnEnter", true) end
+end
+W.pointer = function() if over then return cursor_x, cursor_y end end
+define("GetMouseFocus", function() return focus or WorldFrame end)
+define("GetMouseFoci", function() return { focus or WorldFrame } end)

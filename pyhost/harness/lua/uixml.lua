@@ -155,6 +155,7 @@ local function apply_attributes(object, a, node)
 		if a.framestrata then object:SetFrameStrata(a.framestrata) end
 		if a.framelevel then object:SetFrameLevel(tonumber(a.framelevel)) end
 		if a.enablemouse then object:EnableMouse(truth(a.enablemouse)) end
+		if a.enablemousewheel then object:EnableMouseWheel(truth(a.enablemousewheel)) end
 		if a.enablekeyboard then object:EnableKeyboard(truth(a.enablekeyboard)) end
 		if a.movable then object:SetMovable(truth(a.movable)) end
 		if a.toplevel then object:SetToplevel(truth(a.toplevel)) end
@@ -214,7 +215,9 @@ local function apply_children(object, node, handlers, phase)
 			else
 				local made = make(child, object, tag == "HighlightTexture" and "HIGHLIGHT" or "ARTWORK", kind)
 				if made then
-					if kind == "Texture" and #S[made].points == 0 then made:SetAllPoints(object) end
+					-- A texture fills its frame, but a slider's thumb sits where the value says.
+					local thumb = method == "SetThumbTexture"
+					if kind == "Texture" and #S[made].points == 0 and not thumb then made:SetAllPoints(object) end
 					if kind == "FontString" and #S[made].points == 0 then made:SetPoint("CENTER") end
 					object[method](object, made)
 				end
@@ -434,6 +437,7 @@ make = function(node, parent, layer, kind, sublevel)
 		object = W.create_region(parent, info.name, a.name, layer, nil, sublevel)
 	end
 	local nodes = {}
+	if intrinsic then S[object].intrinsic = intrinsic.a.name end
 	if intrinsic then for _, n in ipairs(chain(intrinsic)) do nodes[#nodes + 1] = n end end
 	for _, n in ipairs(chain(node)) do nodes[#nodes + 1] = n end
 	place(object, nodes, parent)

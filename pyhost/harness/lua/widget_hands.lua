@@ -47,7 +47,7 @@ function api.widget_info(object)
 	if object.GetText then text = object:GetText() end
 	return {
 		name = s.name, path = object.GetDebugName and object:GetDebugName() or s.name or "?",
-		type = s.info.object_type, text = text,
+		type = W.object_type(object), text = text,
 		shown = s.f.shown, visible = visible(object), index = s.index,
 	}
 end
@@ -66,6 +66,15 @@ function api.invoke(object, method, args, n)
 		if type(fn) ~= "function" then error("widget has no method " .. tostring(method), 0) end
 		return fn(object, unpack(args, 1, n))
 	end)
+end
+
+-- A player's mouse wheel over a widget: OnMouseWheel(frame, delta) on it or its nearest
+-- ancestor with the mouse wheel enabled; false when none takes it.
+function api.user_scroll(object, delta)
+	while object and not S[object].f.mouseWheelEnabled do object = S[object].parent end
+	if not object then return false end
+	fire(object, "OnMouseWheel", delta)
+	return true
 end
 
 -- A player's click: mouse down, the button's click if it takes that button, mouse up.
@@ -188,6 +197,25 @@ end
 
 local function colour(r, g, b, a) return { r or 1, g or 1, b or 1, a or 1 } end
 
+-- The part of the screen a widget may draw on: a scroll frame clips its scroll child and what
+-- is in it (not its other children, such as its bar). left, bottom, right, top, or nil.
+local function clip_of(object)
+	local l, b, r, t
+	local from, walk = object, S[object].parent
+	while walk do
+		local ws = S[walk]
+		if ws.info.isa_lower.scrollframe and ws.f.scrollChild == from then
+			local cl, cb, cw, ch = rect(walk)
+			if cl then
+				l, b = math.max(l or cl, cl), math.max(b or cb, cb)
+				r, t = math.min(r or cl + cw, cl + cw), math.min(t or cb + ch, cb + ch)
+			end
+		end
+		from, walk = walk, ws.parent
+	end
+	return l, b, r, t
+end
+
 -- Each visible widget with a rectangle, in drawing order, with what a picture needs.
 function api.layout()
 	local out = {}
@@ -203,7 +231,7 @@ function api.layout()
 				shows = show and s.f.layer ~= "HIGHLIGHT"
 			end
 			if shows then
-				local entry = { object = object, path = object:GetDebugName(), type = s.info.object_type,
+				local entry = { object = object, path = object:GetDebugName(), type = W.object_type(object),
 					left = left, bottom = bottom, width = width, height = height, index = s.index,
 					alpha = 1, art = art }
 				local frame = s.info.frame and object or s.parent
@@ -251,7 +279,18 @@ function api.layout()
 					entry.backdrop = colour(object:GetBackdropColor())
 					if object.backdropInfo.edgeFile then entry.border = colour(object:GetBackdropBorderColor()) end
 				end
-				out[#out + 1] = entry
+				local cl, cb, cr, ct = clip_of(object)
+				if cl then
+					local l, b = math.max(entry.left, cl), math.max(entry.bottom, cb)
+					local r, t = math.min(entry.left + entry.width, cr), math.min(entry.bottom + entry.height, ct)
+					if r - l < entry.width or t - b < entry.height then entry.clipped = true end
+					-- Wholly outside (or only touching its edge): not drawn.
+					if r - l < math.min(entry.width, 0.001) or t - b < math.min(entry.height, 0.001) then
+						shows = false
+					end
+					entry.left, entry.bottom, entry.width, entry.height = l, b, r - l, t - b
+				end
+				if shows then out[#out + 1] = entry end
 			end
 		end
 	end

@@ -133,6 +133,9 @@ local function rect(object, seen)
 		-- A scroll child without points sits at its scroll frame's top left, moved by the scroll.
 		points = { { "TOPLEFT", s.parent, "TOPLEFT", -parent.f.horizontalScroll, parent.f.verticalScroll } }
 	end
+	if #points == 0 and parent and parent.info.isa_lower.slider and parent.f.thumbTexture == object then
+		return W.thumb_rect(object, s, parent, seen)
+	end
 	if #points == 0 then return nil end
 	seen = seen or {}
 	if seen[object] then return nil end
@@ -165,6 +168,21 @@ local function rect(object, seen)
 	return left, bottom, w, h
 end
 W.rect = rect
+
+-- A slider's thumb without points of its own sits where its value says: from the left (the
+-- minimum) to the right, or, upright, from the top down, as the game draws it.
+function W.thumb_rect(object, s, bar, seen)
+	local bl, bb, bw, bh = rect(s.parent, seen)
+	if not bl then return nil end
+	local scale = effective_scale(object)
+	local w, h = natural_width(s) * scale, natural_height(s) * scale
+	local low, high, value = bar.f.min, bar.f.max, bar.f.value
+	local share = high > low and (value - low) / (high - low) or 0
+	if bar.f.orientation == "HORIZONTAL" then
+		return bl + share * (bw - w), bb + (bh - h) / 2, w, h
+	end
+	return bl + (bw - w) / 2, bb + bh - h - share * (bh - h), w, h
+end
 
 local function own_units(self)
 	local l, b, w, h = rect(self)
@@ -209,7 +227,14 @@ function Region:IsMouseEnabled()
 	local f = state(self).f
 	return f.mouseClickEnabled or f.mouseMotionEnabled
 end
-function Region:IsMouseOver() return false end -- no pointer in a headless client
+-- Whether the mouse (a test's hover) is within the rectangle, widened by the offsets.
+function Region:IsMouseOver(top, bottom, left, right)
+	if not W.pointer then return false end
+	local x, y = W.pointer()
+	local l, b, w, h = rect(self)
+	if not x or not l then return false end
+	return x >= l + (left or 0) and x <= l + w + (right or 0) and y >= b + (bottom or 0) and y <= b + h + (top or 0)
+end
 function Region:IsProtected() return false, false end
 
 -- UIParent is the screen.

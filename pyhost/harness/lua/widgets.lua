@@ -219,9 +219,19 @@ end
 
 local UIObject = impl.UIObject
 function UIObject:GetName() return state(self).name end
-function UIObject:GetObjectType() return state(self).info.object_type end
+-- An XML intrinsic's frame (a ScrollingMessageFrame) answers the intrinsic's name, as in the
+-- game, and is also of its base type.
+local function object_type(object)
+	local s = S[object]
+	return s.intrinsic or s.info.object_type
+end
+W.object_type = object_type
+function UIObject:GetObjectType() state(self) return object_type(self) end
 function UIObject:IsObjectType(kind)
-	return type(kind) == "string" and state(self).info.isa_lower[strlower(kind)] == true
+	if type(kind) ~= "string" then return false end
+	local s = state(self)
+	kind = strlower(kind)
+	return s.info.isa_lower[kind] == true or (s.intrinsic ~= nil and strlower(s.intrinsic) == kind)
 end
 function UIObject:IsForbidden() return false end
 
@@ -437,6 +447,7 @@ local function create_frame(frame_type, name, parent, template, id)
 	if parent ~= nil and not S[parent] then error("CreateFrame: parent is not a frame", 3) end
 	if name ~= nil and type(name) ~= "string" then error("CreateFrame: name must be a string", 3) end
 	local frame = new_object(info, name, parent)
+	S[frame].intrinsic = intrinsic
 	if id then S[frame].f.id = id end
 	if template ~= nil and type(template) ~= "string" then error("CreateFrame: template must be a string", 3) end
 	if (template ~= nil or intrinsic) and templates then templates(frame, template, 4, intrinsic) end

@@ -110,6 +110,8 @@ function PyhostScrollFrameMixin:OnScrollRangeChanged(_, yrange)
 	if yrange <= 0 and not self.scrollBarHideable then bar:Show() end
 end
 function PyhostScrollFrameMixin:OnVerticalScroll(offset) self.ScrollBar:SetValue(offset) end
+-- A notch of the wheel moves the bar a step: up (delta > 0) towards the top.
+function PyhostScrollFrameMixin:OnMouseWheel(delta) self.ScrollBar:Step(delta > 0 and -1 or 1) end
 PyhostScrollBarMixin = {}
 function PyhostScrollBarMixin:OnValueChanged(value)
 	local frame = self:GetParent()
