@@ -258,6 +258,16 @@ def status_now(client: Client, ruleset: Ruleset = TAUREN) -> str:
     return client.chat.lines[-1]
 
 
+def act(realm: Realm, client: Client, line: str, pace: float | None) -> None:
+    """One player's line, then the realm runs until quiet or, with `pace`, that many seconds
+    (players at a table act one after another)."""
+    client.type(line)
+    if pace is None:
+        realm.run_until_quiet()
+    else:
+        realm.advance(pace)
+
+
 def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 500,
               pace: float | None = None) -> None:
     """A whole guided hand: start, everyone deals, `choose(client, turn, situation)` gives
@@ -267,13 +277,6 @@ def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 5
     a quiet table is what sets off the host's heartbeat."""
     by_name = {client.name: client for client in seated}
     ruleset = seated.ruleset
-
-    def act(client: Client, line: str) -> None:
-        client.type(line)
-        if pace is None:
-            realm.run_until_quiet()
-        else:
-            realm.advance(pace)
 
     play(realm, seated[0], f"{slash(ruleset, 'long')} start")
     deal_fairly(realm, seated, hand)
@@ -286,7 +289,7 @@ def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 5
         acting = TO_ACT.search(line)
         if acting:
             actor = by_name[acting.group(1)]
-            act(actor, choose(actor, turn, acting.group(2)))
+            act(realm, actor, choose(actor, turn, acting.group(2)), pace)
             turn += 1
             continue
         rolling = ROLLS_NEXT.search(line)
@@ -295,5 +298,5 @@ def play_hand(realm: Realm, seated: Seated, hand: int, choose, *, steps: int = 5
                 realm.advance(pace)  # the reveals, checked one a frame, are on their way
                 continue
             raise AssertionError(f"hand {hand}: nobody to act and no street to roll: {line}")
-        act(by_name[rolling.group(1)], slash(ruleset, rolling.group(2)))
+        act(realm, by_name[rolling.group(1)], slash(ruleset, rolling.group(2)), pace)
     raise AssertionError(f"hand {hand} did not end")

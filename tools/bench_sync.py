@@ -66,6 +66,7 @@ from test_raid_table import raid_table  # noqa: E402
 
 from addon_table import (  # noqa: E402
     Seated,
+    act,
     banks,
     build_addon,
     play,
@@ -74,7 +75,7 @@ from addon_table import (  # noqa: E402
     status,
     status_now,
 )
-from pyhost.harness import Client, Realm  # noqa: E402
+from pyhost.harness import Realm  # noqa: E402
 from pyhost.harness.realm import SUCCESS, THROTTLED  # noqa: E402
 from pyhost.rules import Ruleset, load_ruleset  # noqa: E402
 
@@ -183,11 +184,7 @@ def draw_round(realm: Realm, seated: Seated, number: int, pace: float | None,
         what = acting.group(2)
         if what.startswith("roll"):
             typed[actor.name] += 1
-        actor.type(choose(what, typed[actor.name]))
-        if pace is None:
-            realm.run_until_quiet()
-        else:
-            realm.advance(pace)
+        act(realm, actor, choose(what, typed[actor.name]), pace)
     raise AssertionError(f"round {number} did not end")
 
 
@@ -226,7 +223,6 @@ def dice_poker_round(realm: Realm, seated: Seated, number: int, pace: float | No
     draw_round(realm, seated, number, pace, choose)
 
 
-
 VITAJI_STATE = """function(ns)
     local round = ns.DrawTable.live()
     if not round then return nil end
@@ -247,31 +243,22 @@ def vitaji_game(realm: Realm, seated: Seated, number: int, pace: float | None) -
     host, by_name = seated[0], {client.full_name: client for client in seated}
     namespace = host.addons[seated.ruleset.addon.name].namespace
     state = host.lua.eval(VITAJI_STATE)
-
-    def act(client: Client, line: str) -> None:
-        client.type(line)
-        if pace:
-            realm.advance(pace)
-        else:
-            realm.run_until_quiet()
-
-    act(host, f"{long} start")
+    act(realm, host, f"{long} start", pace)
     for _ in range(5000):
         now = state(namespace)
         if now is None or now[0] is None:
             return
         name, step, level, wanted = now
-        client = by_name[name.decode()]
         if wanted:
-            act(client, commands["roll"])
+            line = commands["roll"]
         elif step == b"bet":
-            act(client, commands["bet"] + ("" if level is not False else f" {interval}"))
+            line = commands["bet"] + ("" if level is not False else f" {interval}")
         elif step == b"bonus":
-            act(client, f"{long} bonus add")
+            line = f"{long} bonus add"
         else:
-            act(client, commands["pass"])
+            line = commands["pass"]
+        act(realm, by_name[name.decode()], line, pace)
     raise RuntimeError(f"game {number} did not end")
-
 
 
 # How a round of each game family is played here: (realm, seated, round number, pace).
