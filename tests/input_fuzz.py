@@ -387,6 +387,47 @@ def slash_fuzz(addon: Path, wtf: Path, seed: int, commands: int,
     return run
 
 
+def table_command_fuzz(realm: Realm, seated: list[Client], watcher: Client, ruleset: Ruleset,
+                       rng: random.Random, *, actions: list[str], args: list[str],
+                       arg_counts: list[int], info: set[str], commands: int = 120) -> None:
+    """Random commands typed at a table by its seats and a watcher (the seats twice as often):
+    each action a short command 60% of the time where it has one, else the long form, with
+    `arg_counts`-many of `args`. No Lua error, every line shown as written; what sends
+    something leaves every copy alike, what sends nothing changes nothing and prints its typer
+    one line (several for the actions in `info`). Both kinds must come up."""
+    clients = [*seated, watcher]
+    short, long = ruleset.addon.commands, ruleset.addon.long_command
+    sent = record_traffic(realm)
+    went = quiet = 0
+    for number in range(commands):
+        typer = rng.choice([*clients, *seated])
+        action = rng.choice(actions)
+        typed = " ".join(rng.choice(args) for _ in range(rng.choice(arg_counts)))
+        line = (f"/{short[action]} {typed}" if action in short and rng.random() < 0.6
+                else f"/{long} {action} {typed}")
+        before = [status(realm, client, ruleset) for client in clients]
+        marks = [len(client.chat.lines) for client in clients]
+        sent.clear()
+        typer.type(line)
+        realm.run_until_quiet()
+        where = f"command {number}: {typer.name} typed {line!r}"
+        assert realm.errors() == [], where
+        printed = {c.name: c.chat.lines[n:] for c, n in zip(clients, marks, strict=True)}
+        assert all(shows_as_typed(text) for lines in printed.values() for text in lines), where
+        after = [status(realm, client, ruleset) for client in clients]
+        if sent:
+            went += 1
+            assert len(set(after)) == 1, (where, after)
+            continue
+        quiet += 1
+        assert {name: lines for name, lines in printed.items()
+                if lines and name != typer.name} == {}, where
+        if action not in info:
+            assert len(printed[typer.name]) == 1, (where, printed[typer.name])
+        assert after == before, where
+    assert went >= 1 and quiet > 50  # (both kinds were tried)
+
+
 def _slash_problem(realm: Realm, clients: list[Client], typer: Client, action: str,
                    before: list[str], printed: dict[str, list[str]],
                    went_out: bool, ruleset: Ruleset) -> str | None:

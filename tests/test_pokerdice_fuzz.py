@@ -11,25 +11,19 @@ import message_fuzz
 import pytest
 from pokerdice_table import POKER_DICE, poker_dice_table, script_roll
 
-from addon_table import play
-from input_fuzz import record_traffic, shows_as_typed
+from addon_table import play, status
+from input_fuzz import table_command_fuzz
 from pyhost.harness import Realm
 from realm_helpers import send_addon
 
 ACTIONS = ["ante", "ante", "roll", "roll", "keep", "keep", "check", "raise", "raise", "call",
            "fold", "hand", "bones", "help", "open", "join", "leave", "start", "status", "dice",
            "ascii", "frob", ""]
-SHORT = dict(POKER_DICE.addon.commands)
 INFO = {"hand", "bones", "help", ""}  # (several lines, by design)
 ARGS = ["1", "2", "3", "4", "5", "6", "6", "6", "0", "7", "-1", "x", "1.5", "1e400", "on", "off",
         "timeout", "notimeout", "30", "|cffff0000red|r", "|n", "||", "é漢🎲", "x" * 200, "%s",
         "Skoll"]
 
-
-def raw_status(realm: Realm, client) -> str:
-    client.type("/pokerdice status")
-    realm.run_until_quiet()
-    return client.chat.lines[-1]
 
 
 def scene(tmp_path, seed: int):
@@ -50,37 +44,8 @@ def scene(tmp_path, seed: int):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_commands_raise_no_error_and_keep_every_copy_together(tmp_path, seed):
     realm, seated, watcher = scene(tmp_path, seed)
-    clients = [*seated, watcher]
-    sent = record_traffic(realm)
-    rng = random.Random(seed)
-    went = quiet = 0
-    for number in range(120):
-        typer = rng.choice([*clients, *seated])  # (the seats twice as often as the watcher)
-        action = rng.choice(ACTIONS)
-        args = " ".join(rng.choice(ARGS) for _ in range(rng.choice([0, 1, 1, 2, 3, 5])))
-        line = (f"/{SHORT[action]} {args}" if action in SHORT and rng.random() < 0.6
-                else f"/pokerdice {action} {args}")
-        before = [raw_status(realm, client) for client in clients]
-        marks = [len(client.chat.lines) for client in clients]
-        sent.clear()
-        typer.type(line)
-        realm.run_until_quiet()
-        where = f"command {number}: {typer.name} typed {line!r}"
-        assert realm.errors() == [], where
-        printed = {c.name: c.chat.lines[n:] for c, n in zip(clients, marks, strict=True)}
-        assert all(shows_as_typed(text) for lines in printed.values() for text in lines), where
-        after = [raw_status(realm, client) for client in clients]
-        if sent:
-            went += 1
-            assert len(set(after)) == 1, (where, after)
-            continue
-        quiet += 1
-        assert {name: lines for name, lines in printed.items()
-                if lines and name != typer.name} == {}, where
-        if action not in INFO:
-            assert len(printed[typer.name]) == 1, (where, printed[typer.name])
-        assert after == before, where
-    assert went >= 1 and quiet > 50  # (both kinds were tried)
+    table_command_fuzz(realm, seated, watcher, POKER_DICE, random.Random(seed), actions=ACTIONS,
+                       args=ARGS, arg_counts=[0, 1, 1, 2, 3, 5], info=INFO)
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -98,7 +63,7 @@ def test_junk_messages_from_a_seat_raise_no_error_and_every_copy_agrees(tmp_path
         realm.advance(1.1)  # within the throttle: every message goes out
     realm.run_until_quiet()
     assert realm.errors() == []
-    lines = {raw_status(realm, client) for client in seated}
+    lines = {status(realm, client, POKER_DICE) for client in seated}
     assert len(lines) == 1, lines
     # Nobody's junk is Skoll's keep, check or raise.
     assert "Skoll to keep dice and roll again, or check or raise" in next(iter(lines))
