@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from pyhost.cli.replay import game_json, game_text
 from pyhost.engine.vitaji.history import (
     GameHistoryError,
     GameReplayError,
@@ -11,8 +12,6 @@ from pyhost.engine.vitaji.history import (
     load_game,
     parse_game,
     replay_game,
-    replay_json,
-    replay_text,
     shipped_games,
 )
 
@@ -67,9 +66,9 @@ def test_the_examples_scoresheet_is_the_sources(example):
 
 
 def test_the_replay_text_and_json(example):
-    text = replay_text(example)
+    text = game_text(example)
     assert "Pot 6070, won by 3" in text and "round 10: 3 bets 850, at most 900: ok" in text
-    data = replay_json(example)
+    data = game_json(example)
     assert data["pot"] == 6070 and data["winners"] == ["3"]
     assert data["scoresheet"]["rows"][5]["dropped"] == ["1"]
     json.dumps(data)

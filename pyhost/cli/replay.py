@@ -33,8 +33,9 @@ def pots_text(pots: list[Pot]) -> str:
                      for n, pot in enumerate(pots))
 
 
-def step_lines(step: Step) -> list[str]:
-    head = f"{step.position:>4}. {step.action!s:<20} pot {step.pot:>4}"
+def step_lines(step: Step | vitaji.GameStep, pot_width: int = 4) -> list[str]:
+    """A step as the lines of a replay: its action and pot, then what the engine said."""
+    head = f"{step.position:>4}. {step.action!s:<20} pot {step.pot:>{pot_width}}"
     texts = [event.text for event in step.events] or ["(no change)"]
     return [f"{head}   {texts[0]}", *(f"{'':<{len(head)}}   {text}" for text in texts[1:])]
 
@@ -79,7 +80,7 @@ def replay_text(result: Replay) -> str:
     return "\n".join(lines)
 
 
-def step_json(step: Step) -> dict[str, Any]:
+def step_json(step: Step | vitaji.GameStep) -> dict[str, Any]:
     return {"position": step.position, "action": step.action.to_json(),
             "events": [event.text for event in step.events], "pot": step.pot}
 
@@ -109,6 +110,43 @@ def replay_json(result: Replay) -> dict[str, Any]:
     }
 
 
+def game_text(result: vitaji.GameReplay) -> str:
+    """A game of Vitaji: its actions, each bet against the maximum, the scoresheet, the pot
+    and its winner, the banks."""
+    record, game = result.record, result.game
+    seats = ", ".join(f"{name} {bank}" + (" (first)" if name == record.dealer else "")
+                      for name, bank in record.seats)
+    lines = [f"{record.ruleset.name}, d{record.ruleset.dice.count} over "
+             f"{record.ruleset.deal.rounds} rounds. Seats: {seats}"]
+    for step in result.steps:
+        lines += step_lines(step, pot_width=5)
+    if not game.over:
+        lines.append(f"The game is not over: {game.to_act()} is to act.")
+    lines.append("Bets against the maximum:")
+    lines += [f"  {check}" for check in result.checks] or ["  none"]
+    lines += ["Scoresheet:", result.sheet.text()]
+    if game.over:
+        lines.append(f"Pot {sum(game.contributions.values())}, won by {', '.join(game.winners)}")
+    lines.append(f"Banks: {banks_text(result.ledger.banks)}")
+    return "\n".join(lines)
+
+
+def game_json(result: vitaji.GameReplay) -> dict[str, Any]:
+    game = result.game
+    return {
+        "ruleset": result.record.ruleset.id,
+        "mode": "guided",
+        "steps": [step_json(step) for step in result.steps],
+        "over": game.over,
+        "pot": sum(game.contributions.values()) if game.over else game.pot,
+        "winners": list(game.winners),
+        "scores": {name: game.score(name) for name in game.order},
+        "checks": list(result.checks),
+        "scoresheet": result.sheet.saved(),
+        "banks": result.ledger.banks,
+    }
+
+
 @click.command(epilog="HAND is the path of a history file (JSON), or a shipped example: "
                + ", ".join(shipped_histories()) + ".")
 @click.argument("hand")
@@ -120,7 +158,7 @@ def replay(hand: str, as_json: bool) -> None:
     try:
         if vitaji.is_vitaji_history(hand):
             result: Any = vitaji.replay_game(vitaji.load_game(hand))
-            as_text, as_data = vitaji.replay_text, vitaji.replay_json
+            as_text, as_data = game_text, game_json
         else:
             result = run_replay(load_history(hand))
             as_text, as_data = replay_text, replay_json

@@ -8,8 +8,8 @@ winners and the scores the game must come to: the replay refuses a history that 
 Every bet and raise is checked against the maximum as it is made (the engine refuses any
 over it), and the replay lists each check.
 
-`pyhost replay` calls `is_vitaji_history`, then `load_game`, `replay_game` and
-`replay_text` / `replay_json` here.
+`pyhost replay` calls `is_vitaji_history`, then `load_game` and `replay_game` here, and
+prints the result (pyhost/cli/replay.py).
 """
 
 from __future__ import annotations
@@ -231,44 +231,3 @@ def _expected(record: GameRecord, game: VitajiGame) -> None:
         if found[key] != wanted:
             raise GameHistoryError(record.file, f"expect.{key}", f"the replay comes to "
                                    f"{found[key]!r}, the history expects {wanted!r}")
-
-
-def replay_text(result: GameReplay) -> str:
-    record, game = result.record, result.game
-    seats = ", ".join(f"{name} {bank}" + (" (first)" if name == record.dealer else "")
-                      for name, bank in record.seats)
-    lines = [f"{record.ruleset.name}, d{record.ruleset.dice.count} over "
-             f"{record.ruleset.deal.rounds} rounds. Seats: {seats}"]
-    for step in result.steps:
-        head = f"{step.position:>4}. {step.action!s:<20} pot {step.pot:>5}"
-        texts = [event.text for event in step.events] or ["(no change)"]
-        lines.append(f"{head}   {texts[0]}")
-        lines += [f"{'':<{len(head)}}   {text}" for text in texts[1:]]
-    if not game.over:
-        lines.append(f"The game is not over: {game.to_act()} is to act.")
-    lines.append("Bets against the maximum:")
-    lines += [f"  {check}" for check in result.checks] or ["  none"]
-    lines += ["Scoresheet:", result.sheet.text()]
-    if game.over:
-        pot = sum(game.contributions.values())
-        lines.append(f"Pot {pot}, won by {', '.join(game.winners)}")
-    lines.append("Banks: " + ", ".join(f"{n} {b}" for n, b in result.ledger.banks.items()))
-    return "\n".join(lines)
-
-
-def replay_json(result: GameReplay) -> dict[str, Any]:
-    game = result.game
-    return {
-        "ruleset": result.record.ruleset.id,
-        "mode": "guided",
-        "steps": [{"position": step.position, "action": step.action.to_json(),
-                   "events": [event.text for event in step.events], "pot": step.pot}
-                  for step in result.steps],
-        "over": game.over,
-        "pot": sum(game.contributions.values()) if game.over else game.pot,
-        "winners": list(game.winners),
-        "scores": {name: game.score(name) for name in game.order},
-        "checks": list(result.checks),
-        "scoresheet": result.sheet.saved(),
-        "banks": result.ledger.banks,
-    }
