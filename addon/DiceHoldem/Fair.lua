@@ -8,7 +8,8 @@
 -- the hand, their full name and the set's hash: nobody can choose them (the seed comes after
 -- the commitment: no roll made before the close can match its range but by chance), and
 -- nobody can see them before the reveal (the secret never travels until then).
--- At the reveal every client checks the secret against the commitment and the dice against it.
+-- At the showdown every client checks the secret of each pot's winner against the commitment
+-- and the dice against it (a losing reveal, true or false, wins nothing either way).
 local _, ns = ...
 
 local Sha256, Comm = ns.Sha256, ns.Comm
@@ -106,24 +107,4 @@ function Fair.check(commitment, secret, dice, seed, hand_id, name, set_hash)
 		if expected[i] ~= dice[i] then return false end
 	end
 	return #dice > 0
-end
-
--- Checking a reveal costs two hashes, and a showdown brings one from every player at once:
--- checks wait here and run one a frame (a timer of 0 runs on the next frame), so no frame
--- stalls on dozens of hashes. The next frame is booked first, so a failing job stops nothing.
-local jobs, running = {}, false
-
-local function next_job()
-	local job = table.remove(jobs, 1)
-	if not job then running = false return end
-	C_Timer.After(0, next_job)
-	job()
-end
-
-function Fair.one_a_frame(job)
-	jobs[#jobs + 1] = job
-	if not running then
-		running = true
-		C_Timer.After(0, next_job)
-	end
 end
