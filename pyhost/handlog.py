@@ -37,7 +37,7 @@ from .harness.savedvars import load_saved
 from .rules import Ruleset, load_ruleset
 from .rules.schema import FileError, shown
 
-LOG_VERSION = 3  # HandLog.VERSION
+LOG_VERSION = 4  # HandLog.VERSION
 MAX_FILE = 64 * 1024 * 1024  # far more than any addon's SavedVariables file
 
 

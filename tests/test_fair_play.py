@@ -39,8 +39,9 @@ SNIFFER = Path(__file__).parent / "addons" / "Sniffer"
 TAUREN = load_ruleset("tauren-holdem")
 
 
-@pytest.fixture(scope="module")
-def fair_lua():
+def fair_namespace():
+    """Fair.lua as the addon loads it (with Sha256.lua), in a runtime of its own: the runtime
+    and the addon's namespace."""
     from lupa import lua51
 
     lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True)
@@ -49,7 +50,17 @@ def fair_lua():
     ns[b"Comm"] = lua.table_from({b"me": lambda: b"Skoll-Thunderhorn"})
     for name, code in render(TAUREN, "Rules.lua", "Sha256.lua", "Fair.lua").items():
         lua.globals()[b"loadstring"](code, name.encode())(b"TaurenHoldem", ns)
-    return ns[b"Fair"]
+    return lua, ns
+
+
+@pytest.fixture(scope="module")
+def fair_runtime():
+    return fair_namespace()
+
+
+@pytest.fixture(scope="module")
+def fair_lua(fair_runtime):
+    return fair_runtime[1][b"Fair"]
 
 
 @settings(max_examples=40)
@@ -67,6 +78,51 @@ def test_the_lua_and_python_arithmetic_agree(fair_lua, secret, seed, name, count
 
 
 HEX = "0123456789abcdef"
+
+
+@settings(max_examples=40)
+@given(commitments=st.lists(st.one_of(st.text(alphabet=HEX + "ABCDEF", min_size=64, max_size=64),
+                                      st.text(max_size=40)), min_size=1, max_size=5),
+       secret=st.text(max_size=70))
+def test_the_lua_and_python_set_hash_and_commitment_agree_on_any_text(fair_runtime, commitments,
+                                                                      secret):
+    # A cheat may send any text for a commitment or a secret: both sides pack it alike.
+    lua, ns = fair_runtime
+    items = lua.table_from([c.encode() for c in commitments])
+    assert ns[b"Fair"][b"set_hash"](items).decode() == fairplay.set_hash(commitments)
+    assert ns[b"Fair"][b"commitment"](secret.encode()).decode() == fairplay.commitment(secret)
+
+
+def test_each_fair_hash_is_one_or_two_sha256_blocks():
+    # A 64-byte block costs ~350 `bit` calls, so each hash of the fair dice is packed: the
+    # commitment, a range and the seed's are one block; the hand's key (once a hand) and a
+    # player's dice two; the set hash of 40 commitments 11 (16 bytes of each).
+    runtime, ns = fair_namespace()
+    lengths: list[int] = []
+    digest = ns[b"Sha256"][b"digest"]
+
+    def counted(message):
+        lengths.append(len(message))
+        return digest(message)
+
+    ns[b"Sha256"][b"digest"] = counted
+    fair = ns[b"Fair"]
+    blocks = lambda: sum((n + 8) // 64 + 1 for n in lengths)  # noqa: E731
+    secret, hand_id = "ab" * 32, b"Skoll-Thunderhorn:1796000000#12"
+
+    def cost(call) -> int:
+        lengths.clear()
+        call()
+        return blocks()
+
+    assert cost(lambda: fair[b"commitment"](secret.encode())) == 1
+    closed = fair[b"set_hash"](runtime.table_from([f"{i:064x}".encode() for i in range(40)]))
+    assert cost(lambda: fair[b"set_hash"](runtime.table_from(
+        [f"{i:064x}".encode() for i in range(40)]))) == 11
+    assert cost(lambda: fair[b"seed_range"](closed, hand_id, b"0123456789abcdef")) == 2 + 1
+    assert cost(lambda: fair[b"street_range"](closed, hand_id, 3, b"0123456789abcdef", 1)) == 1
+    assert cost(lambda: fair[b"dice"](secret.encode(), 499999, hand_id,
+                                      b"Skoll-Thunderhorn", closed, 2)) == 2
 
 
 @settings(max_examples=40)

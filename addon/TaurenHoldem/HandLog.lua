@@ -19,7 +19,7 @@ local RULES, Comm = ns.Rules, ns.Comm
 local HandLog = {}
 ns.HandLog = HandLog
 
-HandLog.VERSION = 3
+HandLog.VERSION = 4
 HandLog.MAX_HANDS, HandLog.MAX_BYTES = 20, 120000
 
 local log -- db.log: { version = VERSION, hands = { oldest first } }
