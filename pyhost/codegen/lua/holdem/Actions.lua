@@ -221,8 +221,8 @@ end
 -- The engine asks this of each pot's winners before it pays them (GuidedHand's `check`): a
 -- reveal is checked only once it would win something (two hashes), never a losing one.
 local function winner_follows(player)
-	local fair = session.fair
-	local shown = fair.shows[player]
+	local fair, told = session.fair, revealed(session.hands)[player]
+	local shown = fair.shows[player] or told and { told[1], Dice.decode(told[2]) }
 	local follows = shown ~= nil and verdict(player, shown[1], shown[2])
 	fair.found[#fair.found + 1] = { player, follows }
 	return follows
