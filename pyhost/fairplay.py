@@ -13,10 +13,12 @@ as Fair.lua; the tests prove it.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Sequence
 
 SEED_WIDTH = 500_000  # the seed roll's width (Fair.SEED_WIDTH)
 MAX_ROLL = 1_000_000  # the largest roll the server makes
+HEX64 = re.compile(r"[0-9A-Fa-f]{64}")  # what Fair.packed takes as 32 bytes
 
 
 def sha256_hex(text: str) -> str:
@@ -31,39 +33,63 @@ def secret_from(randoms: Sequence[int], milliseconds: int, epoch: int, name: str
     return sha256_hex(":".join(parts))
 
 
+def packed(text: str) -> bytes:
+    """What goes into a hash for a secret, a commitment or the set hash (Fair.packed): 64 hex
+    digits as their 32 bytes, anything else as its UTF-8."""
+    if HEX64.fullmatch(text):
+        return bytes.fromhex(text)
+    return text.encode("utf-8")
+
+
 def commitment(secret: str) -> str:
-    return sha256_hex("commit|" + secret)
+    """SHA-256 of "commit|" and the secret's 32 bytes."""
+    return hashlib.sha256(b"commit|" + packed(secret)).hexdigest()
 
 
 def set_hash(commitments: Iterable[str]) -> str:
-    """The hash of every commitment, in seat order."""
-    return sha256_hex("|".join(commitments))
+    """The hash of every commitment, in seat order, each as its first 16 bytes after a byte of
+    its length."""
+    pieces = (packed(item)[:16] for item in commitments)
+    return hashlib.sha256(b"".join(bytes([len(piece)]) + piece for piece in pieces)).hexdigest()
+
+
+def hand_key(commitments_hash: str, hand_id: str) -> bytes:
+    """The hand's key (Fair.hand_key): SHA-256 of "key|", the set hash's 32 bytes, "|" and the
+    hand id; the ranges and the dice hash it in place of the set hash and the hand id."""
+    return hashlib.sha256(b"key|" + packed(commitments_hash) + b"|" + hand_id.encode()).digest()
+
+
+def _hand_offset(commitments_hash: str, hand_id: str, label: str, nonce: str, width: int) -> int:
+    """The low end of a roll range `width` wide (Fair.offset): from the first 4 bytes of the
+    SHA-256 of the hand's key, `label`, "|" and the nonce, within the server's 1-MAX_ROLL."""
+    digest = hashlib.sha256(hand_key(commitments_hash, hand_id) + f"{label}|{nonce}".encode())
+    return 1 + int.from_bytes(digest.digest()[:4], "big") % (MAX_ROLL - width + 1)
 
 
 def _offset(*parts: object, width: int) -> int:
-    """The low end of a roll range `width` wide (Fair.offset): from the first 8 hex digits of
-    the SHA-256 of `parts` joined by '|', within the server's 1-MAX_ROLL."""
+    """The low end of a draw game's roll range `width` wide (OpenRolls.range): from the first 8
+    hex digits of the SHA-256 of `parts` joined by '|', within the server's 1-MAX_ROLL."""
     number = int(sha256_hex("|".join(str(part) for part in parts))[:8], 16)
     return 1 + number % (MAX_ROLL - width + 1)
 
 
 def seed_range(commitments_hash: str, hand_id: str, nonce: str) -> tuple[int, int]:
     """The range (low, high) of the seed roll (Fair.seed_range): SEED_WIDTH wide, at an offset
-    from the set hash, the hand id and the nonce of the host's close, so nobody knows it before
-    the close exists. The seed is the roll less `low`."""
-    low = _offset("seed", commitments_hash, hand_id, nonce, width=SEED_WIDTH)
+    from the hand's key (the set hash and the hand id) and the nonce of the host's close, so
+    nobody knows it before the close exists. The seed is the roll less `low`."""
+    low = _hand_offset(commitments_hash, hand_id, "seed", nonce, SEED_WIDTH)
     return low, low + SEED_WIDTH - 1
 
 
 def street_range(commitments_hash: str, hand_id: str, street: int, nonce: str, faces: int,
                  count: int) -> tuple[int, int]:
     """The range (low, high) of a street's roll at a guided table (Fair.street_range): exactly
-    faces^count wide, at an offset from the set hash, the hand id, the street (1-based) and the
+    faces^count wide, at an offset from the hand's key, the street (1-based, as "st1") and the
     nonce of the turn that closed the betting before it (or of the close, with no turn yet), so
     nobody knows it before that turn exists. The dice are the roll less `low`, as base-faces
     digits (street_dice)."""
     width = faces ** count
-    low = _offset("street", commitments_hash, hand_id, street, nonce, width=width)
+    low = _hand_offset(commitments_hash, hand_id, f"st{street}", nonce, width)
     return low, low + width - 1
 
 
@@ -104,15 +130,15 @@ def street_dice(value: int, low: int, faces: int, count: int) -> list[int]:
 
 def dice(secret: str, seed: int, hand_id: str, name: str, commitments_hash: str, faces: int,
          count: int) -> list[int]:
-    """1-based faces: bytes of the hash stream, each kept only below the largest multiple of
-    `faces`, so every face is equally likely."""
+    """1-based faces from the hash stream SHA-256(secret's 32 bytes, hand key, seed "|" name
+    "|" block), block 0, 1, ...: bytes each kept only below the largest multiple of `faces`, so
+    every face is equally likely."""
     limit = 256 - 256 % faces
     out: list[int] = []
     block = 0
+    head = packed(secret) + hand_key(commitments_hash, hand_id) + f"{seed}|{name}|".encode()
     while len(out) < count:
-        digest = hashlib.sha256("|".join([secret, str(seed), hand_id, name, commitments_hash,
-                                          str(block)]).encode("utf-8")).digest()
-        for byte in digest:
+        for byte in hashlib.sha256(head + str(block).encode()).digest():
             if byte < limit:
                 out.append(byte % faces + 1)
                 if len(out) == count:

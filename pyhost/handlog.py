@@ -37,7 +37,7 @@ from .harness.savedvars import load_saved
 from .rules import Ruleset, load_ruleset
 from .rules.schema import FileError, shown
 
-LOG_VERSION = 3  # HandLog.VERSION
+LOG_VERSION = 4  # HandLog.VERSION
 MAX_FILE = 64 * 1024 * 1024  # far more than any addon's SavedVariables file
 
 
@@ -248,6 +248,7 @@ class HandCheck:
         self.seed: int | None = None
         self.dice: dict[str, list[int]] = {}  # each revealed player's dice, derived
         self.verdicts: dict[str, str] = {}
+        self.unchecked_false: set[str] = set()  # reveals the table never checked that fail
 
     # -- the fair dice ---------------------------------------------------------------------
 
@@ -336,6 +337,13 @@ class HandCheck:
                 continue
             dice = _faces(code, f"{player}'s dice")
             follows, why = self._follows(player, str(secret or ""), dice)
+            if verdict == "unchecked":  # it won nothing (checked once the replay has paid)
+                if not follows:
+                    self.dice[player] = dice  # shown as claimed, as the table showed it
+                    self.unchecked_false.add(player)
+                    self.notes.append(f"{player}'s reveal did not follow: it won nothing, so the "
+                                      "table never checked it")
+                continue
             if verdict == "ok" and not follows:
                 raise Unfair(why)
             if verdict == "bad" and follows:
@@ -458,7 +466,7 @@ class HandCheck:
                 last_turn = str(player)
             elif op == "show" and self.hand.get("mode", "guided") == "guided" \
                     and self.set_hash is not None:
-                if self.verdicts.get(str(player)) != "ok":
+                if self.verdicts.get(str(player)) not in ("ok", "unchecked"):
                     raise Unfair(f"{where}: {player} showed without a reveal that follows")
                 dice = self.dice[str(player)]
                 if code and _faces(code, f"{player}'s dice") != dice:
@@ -512,6 +520,10 @@ class HandCheck:
         if not hand.over:
             raise Unfair(f"the log says the hand is over, but after its actions "
                          f"{hand._waiting_for()}")
+        for player in sorted(self.unchecked_false):
+            if hand.payouts.get(player):
+                raise Unfair(f"{player}'s reveal does not follow, but the table paid it without "
+                             "checking it")
         won = self.hand.get("won") if isinstance(self.hand.get("won"), dict) else {}
         if won != hand.payouts:
             raise Unfair(f"the awards do not follow: the log has {self._chips(won)}, the rules "

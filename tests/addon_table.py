@@ -13,7 +13,7 @@ from pyhost.harness import Client, Realm
 from pyhost.rules import Ruleset, load_ruleset
 
 TAUREN = load_ruleset("tauren-holdem")
-PROTOCOL = "3"  # the addon's protocol version (Comm.lua), first in every message
+PROTOCOL = "4"  # the addon's protocol version (Comm.lua), first in every message
 
 
 def face(name: str, ruleset: Ruleset = TAUREN) -> int:

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from addon_table import play
+from addon_table import PROTOCOL, play
 from dicepoker_table import (
     DICE_POKER,
     dice_poker_table,
@@ -183,8 +183,8 @@ def test_a_turn_sent_for_someone_else_is_forged(realm, tmp_path):
     play(realm, skoll, "/dicepoker start")
     script_roll(realm, seated, skoll, 1, 1, [4, 4, 1, 2, 3])
     play(realm, skoll, "/dproll")
-    forged = "\t".join(["3", "TURN", seated.table_id, "1", "1", "keep", skoll.full_name, "", "1",
-                        "", "", "4,4"])
+    forged = "\t".join([PROTOCOL, "TURN", seated.table_id, "1", "1", "keep", skoll.full_name,
+                        "", "1", "", "", "4,4"])
     send_addon(riggs, DICE_POKER.addon.prefix, forged)
     realm.run_until_quiet()
     for client in (skoll, ada):

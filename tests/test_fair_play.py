@@ -39,8 +39,9 @@ SNIFFER = Path(__file__).parent / "addons" / "Sniffer"
 TAUREN = load_ruleset("tauren-holdem")
 
 
-@pytest.fixture(scope="module")
-def fair_lua():
+def fair_namespace():
+    """Fair.lua as the addon loads it (with Sha256.lua), in a runtime of its own: the runtime
+    and the addon's namespace."""
     from lupa import lua51
 
     lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True)
@@ -49,7 +50,17 @@ def fair_lua():
     ns[b"Comm"] = lua.table_from({b"me": lambda: b"Skoll-Thunderhorn"})
     for name, code in render(TAUREN, "Rules.lua", "Sha256.lua", "Fair.lua").items():
         lua.globals()[b"loadstring"](code, name.encode())(b"TaurenHoldem", ns)
-    return ns[b"Fair"]
+    return lua, ns
+
+
+@pytest.fixture(scope="module")
+def fair_runtime():
+    return fair_namespace()
+
+
+@pytest.fixture(scope="module")
+def fair_lua(fair_runtime):
+    return fair_runtime[1][b"Fair"]
 
 
 @settings(max_examples=40)
@@ -67,6 +78,51 @@ def test_the_lua_and_python_arithmetic_agree(fair_lua, secret, seed, name, count
 
 
 HEX = "0123456789abcdef"
+
+
+@settings(max_examples=40)
+@given(commitments=st.lists(st.one_of(st.text(alphabet=HEX + "ABCDEF", min_size=64, max_size=64),
+                                      st.text(max_size=40)), min_size=1, max_size=5),
+       secret=st.text(max_size=70))
+def test_the_lua_and_python_set_hash_and_commitment_agree_on_any_text(fair_runtime, commitments,
+                                                                      secret):
+    # A cheat may send any text for a commitment or a secret: both sides pack it alike.
+    lua, ns = fair_runtime
+    items = lua.table_from([c.encode() for c in commitments])
+    assert ns[b"Fair"][b"set_hash"](items).decode() == fairplay.set_hash(commitments)
+    assert ns[b"Fair"][b"commitment"](secret.encode()).decode() == fairplay.commitment(secret)
+
+
+def test_each_fair_hash_is_one_or_two_sha256_blocks():
+    # A 64-byte block costs ~350 `bit` calls, so each hash of the fair dice is packed: the
+    # commitment, a range and the seed's are one block; the hand's key (once a hand) and a
+    # player's dice two; the set hash of 40 commitments 11 (16 bytes of each).
+    runtime, ns = fair_namespace()
+    lengths: list[int] = []
+    digest = ns[b"Sha256"][b"digest"]
+
+    def counted(message):
+        lengths.append(len(message))
+        return digest(message)
+
+    ns[b"Sha256"][b"digest"] = counted
+    fair = ns[b"Fair"]
+    blocks = lambda: sum((n + 8) // 64 + 1 for n in lengths)  # noqa: E731
+    secret, hand_id = "ab" * 32, b"Skoll-Thunderhorn:1796000000#12"
+
+    def cost(call) -> int:
+        lengths.clear()
+        call()
+        return blocks()
+
+    assert cost(lambda: fair[b"commitment"](secret.encode())) == 1
+    closed = fair[b"set_hash"](runtime.table_from([f"{i:064x}".encode() for i in range(40)]))
+    assert cost(lambda: fair[b"set_hash"](runtime.table_from(
+        [f"{i:064x}".encode() for i in range(40)]))) == 11
+    assert cost(lambda: fair[b"seed_range"](closed, hand_id, b"0123456789abcdef")) == 2 + 1
+    assert cost(lambda: fair[b"street_range"](closed, hand_id, 3, b"0123456789abcdef", 1)) == 1
+    assert cost(lambda: fair[b"dice"](secret.encode(), 499999, hand_id,
+                                      b"Skoll-Thunderhorn", closed, 2)) == 2
 
 
 @settings(max_examples=40)
@@ -152,17 +208,25 @@ def test_nothing_before_the_reveal_depends_on_the_hidden_dice(tmp_path, addon):
         assert "Chieftain" not in line and "[ ╣ ]" not in line
 
 
-def test_a_cheater_who_shows_other_dice_is_caught_by_everyone(tmp_path, addon):
-    # Mogg's addon is modified to show a pair of Shamans whatever it committed to.
+def cheat_showing(tmp_path, addon, dice: str) -> Path:
+    """A copy of the addon modified to show `dice` ("6, 6") whatever it committed to."""
     cheat = tmp_path / "cheat" / "TaurenHoldem"
     shutil.copytree(addon, cheat)
     game = (cheat / "Game.lua").read_text(encoding="utf-8")
     honest = 'Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })'
     assert honest in game
     (cheat / "Game.lua").write_text(game.replace(honest, 'Game.request("show", nil, '
-                                                 'my_secret or "", { 8, 8 })'), encoding="utf-8")
+                                                 f'my_secret or "", {{ {dice} }})'),
+                                    encoding="utf-8")
+    return cheat
+
+
+def showdown_with_a_cheat(tmp_path, addon, dice: str):
+    """Riggs holds a straight; Mogg's addon shows `dice`, Skoll folds. Counts each client's
+    reveal checks (Fair.check)."""
     realm = Realm(seed=8, wtf=tmp_path / "WTF")
-    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Mogg"], addons={"Mogg": cheat})
+    seated = seat_table(realm, addon, ["Skoll", "Riggs", "Mogg"],
+                        addons={"Mogg": cheat_showing(tmp_path, addon, dice)})
     skoll, riggs, mogg = seated
     play(realm, skoll, "/tholdem start")
     deal_fairly(realm, seated, 1, {"Riggs": ("Chieftain", "4")})
@@ -170,11 +234,50 @@ def test_a_cheater_who_shows_other_dice_is_caught_by_everyone(tmp_path, addon):
     play(realm, riggs, "/tbet 2")
     play(realm, mogg, "/tholdem call")
     play(realm, skoll, "/tholdem fold")
+    checks = count_checks(seated)
     check_down(realm, skoll, riggs, mogg)
+    return realm, seated, checks
+
+
+def count_checks(seated) -> dict[str, list[str]]:
+    """Whose reveals each client checks (Fair.check), from now on."""
+    checked: dict[str, list[str]] = {client.name: [] for client in seated}
+    for client in seated:
+        fair = client.addons["TaurenHoldem"].namespace.Fair
+        check = fair.check
+
+        def counted(commitment, secret, dice, seed, hand_id, name, set_hash, *, into=checked[
+                client.name], check=check):
+            into.append(str(name, "utf-8") if isinstance(name, bytes) else str(name))
+            return check(commitment, secret, dice, seed, hand_id, name, set_hash)
+
+        fair.check = counted
+    return checked
+
+
+def test_a_cheater_whose_dice_would_win_is_caught_by_everyone(tmp_path, addon):
+    # Mogg's addon shows a pair of 6s, four of a kind with the board: it would beat Riggs'
+    # straight, so every client checks it, finds it false, and the hand is dead.
+    realm, (skoll, riggs, mogg), checks = showdown_with_a_cheat(tmp_path, addon, "6, 6")
     caught = "Mogg showed dice that do not follow from what they committed to: the hand is dead."
     for client in (skoll, riggs, mogg):
         assert caught in client.chat, client.name
         assert "Riggs wins the pot: 4 with Straight" in client.chat
+        # Mogg's reveal, then Riggs', the next best: each client checked both, once.
+        assert sorted(checks[client.name]) == ["Mogg-Thunderhorn", "Riggs-Thunderhorn"]
+    play(realm, riggs, "/tholdem status")
+    assert riggs.chat.lines[-1].endswith("banks: Skoll 20, Riggs 22, Mogg 18")
+
+
+def test_a_false_reveal_that_loses_is_never_checked_and_changes_nothing(tmp_path, addon):
+    # Mogg's addon shows a pair of Shamans (two pair with the board), which loses to Riggs'
+    # straight: nobody checks it (false or true, it would win nothing), only Riggs' winning
+    # reveal is checked, and the pot and banks are what a dead hand would have left.
+    realm, (skoll, riggs, mogg), checks = showdown_with_a_cheat(tmp_path, addon, "8, 8")
+    for client in (skoll, riggs, mogg):
+        assert "Riggs wins the pot: 4 with Straight" in client.chat
+        assert "Mogg showed dice that do not follow" not in "\n".join(client.chat)
+        assert checks[client.name] == ["Riggs-Thunderhorn"], client.name
     play(realm, riggs, "/tholdem status")
     assert riggs.chat.lines[-1].endswith("banks: Skoll 20, Riggs 22, Mogg 18")
 

@@ -354,15 +354,16 @@ def test_the_street_ranges_and_dice_agree_with_the_addons(dice_lua, table_id, ha
 # -- hands out of the ordinary ---------------------------------------------------------------------
 
 
-def test_a_cheaters_dead_hand_is_fair_and_the_log_says_why(tmp_path, addon):
-    # Mogg's addon shows a pair of Shamans whatever it committed to: every client finds the
-    # hand dead; the log keeps the reveal with that verdict, and verify agrees.
+def cheat_at_showdown(tmp_path, addon, dice: str):
+    """Mogg's addon shows `dice` whatever it committed to; Riggs holds a straight, Skoll folds.
+    Returns Skoll's SavedVariables file."""
     cheat = tmp_path / "cheat" / "TaurenHoldem"
     shutil.copytree(addon, cheat)
     game = (cheat / "Game.lua").read_text(encoding="utf-8")
     honest = 'Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })'
     (cheat / "Game.lua").write_text(game.replace(honest, 'Game.request("show", nil, '
-                                                 'my_secret or "", { 8, 8 })'), encoding="utf-8")
+                                                 f'my_secret or "", {{ {dice} }})'),
+                                    encoding="utf-8")
     realm = Realm(seed=8, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Mogg"], addons={"Mogg": cheat})
     skoll, riggs, mogg = seated
@@ -374,24 +375,56 @@ def test_a_cheaters_dead_hand_is_fair_and_the_log_says_why(tmp_path, addon):
     play(realm, skoll, "/tholdem fold")
     check_down(realm, skoll, riggs, mogg)
     assert "Riggs wins the pot: 4 with Straight" in skoll.chat
-    path = saved_file(realm, skoll)
+    return saved_file(realm, skoll)
+
+
+def test_a_cheaters_dead_hand_is_fair_and_the_log_says_why(tmp_path, addon):
+    # Mogg's addon shows a pair of 6s (four of a kind with the board, which would win): every
+    # client checks it and finds the hand dead; the log keeps the reveal with that verdict
+    # and the show as the muck it was, and verify agrees.
+    path = cheat_at_showdown(tmp_path, addon, "6, 6")
     result = verify(path)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1] == (
         "Hand 1 (Skoll-Thunderhorn:1796000000): fair (Mogg-Thunderhorn's reveal did not follow: "
         "their hand was dead)")
-    reveals = read_logs(path)[DB]["hands"][1]["reveals"]
+    hand = read_logs(path)[DB]["hands"][1]
+    reveals = hand["reveals"]
     at = next(i for i, r in reveals.items() if r[1] == "Mogg-Thunderhorn")
     honest_at = next(i for i, r in reveals.items() if r[1] == "Riggs-Thunderhorn")
+    assert (reveals[at][4], reveals[honest_at][4]) == ("bad", "ok")
+    muck = next(i for i, line in hand["actions"].items() if line.startswith("Mogg-Thunderhorn m"))
+    assert hand["actions"][muck] == "Mogg-Thunderhorn muck - - -"
     # A log that calls the cheat's reveal good, or an honest one false, is caught.
     result = verify(tampered(tmp_path, path, f'db.log.hands[1].reveals[{at}][4] = "ok"'))
     assert result.exit_code == 1
     assert result.output.splitlines()[1].split(": not fair: ")[1].startswith(
-        "Mogg-Thunderhorn's dice 8,8 do not follow from Mogg-Thunderhorn's secret and the seed")
+        "Mogg-Thunderhorn's dice 6,6 do not follow from Mogg-Thunderhorn's secret and the seed")
     result = verify(tampered(tmp_path, path, f'db.log.hands[1].reveals[{honest_at}][4] = "bad"'))
     assert result.output.splitlines()[1].endswith(
         "not fair: the table found Riggs-Thunderhorn's reveal false, but it follows from "
         "Riggs-Thunderhorn's commitment")
+    # One that left the false reveal unchecked and let it win is caught too.
+    result = verify(tampered(tmp_path, path, f'db.log.hands[1].reveals[{at}][4] = "unchecked"; '
+                             f'db.log.hands[1].actions[{muck}] = "Mogg-Thunderhorn show - - 6,6"'))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1].endswith(
+        "not fair: Mogg-Thunderhorn's reveal does not follow, but the table paid it without "
+        "checking it")
+
+
+def test_a_false_reveal_that_loses_is_logged_unchecked_and_verify_says_so(tmp_path, addon):
+    # Mogg's addon shows a pair of Shamans (two pair), which loses to Riggs' straight: the
+    # table never checks it; the log keeps it "unchecked", and verify, which checks every
+    # reveal, finds it false and the hand fair: it won nothing.
+    path = cheat_at_showdown(tmp_path, addon, "8, 8")
+    result = verify(path)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == (
+        "Hand 1 (Skoll-Thunderhorn:1796000000): fair (Mogg-Thunderhorn's reveal did not follow: "
+        "it won nothing, so the table never checked it)")
+    verdicts = {r[1]: r[4] for r in read_logs(path)[DB]["hands"][1]["reveals"].values()}
+    assert verdicts == {"Mogg-Thunderhorn": "unchecked", "Riggs-Thunderhorn": "ok"}
 
 
 def test_a_player_who_reloads_on_every_street_keeps_one_fair_record(tmp_path, addon):

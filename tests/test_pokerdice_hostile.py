@@ -14,7 +14,7 @@ from pokerdice_table import (
     status,
 )
 
-from addon_table import play
+from addon_table import PROTOCOL, play
 from pyhost import fairplay
 from pyhost.harness import Realm
 from realm_helpers import send_addon
@@ -124,7 +124,7 @@ def test_a_turn_sent_for_someone_else_is_forged(realm, tmp_path):
     skoll, riggs, ada = game.seated
     game.roll([4, 4, 1, 2, 3])
     before = [status(realm, client) for client in game.seated]
-    forged = "\t".join(["3", "TURN", game.seated.table_id, "1", "4", "raise", skoll.full_name,
+    forged = "\t".join([PROTOCOL, "TURN", game.seated.table_id, "1", "4", "raise", skoll.full_name,
                         "18", "1", "", "", ""])
     send_addon(riggs, POKER_DICE.addon.prefix, forged)
     realm.run_until_quiet()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from addon_table import (
@@ -88,18 +90,31 @@ def most_hashes_in_one_go(clients) -> dict[str, int]:
     return most
 
 
-def test_a_showdown_of_ten_spreads_its_checks_over_frames(tmp_path):
+def test_a_showdown_of_ten_checks_only_its_winners(tmp_path):
     realm = Realm(seed=22, wtf=tmp_path / "WTF")
     addon = build_addon(tmp_path / "addons")
     seated = raid_table(realm, addon, 10)
+    checked = {client.name: [] for client in seated}
+    for client in seated:
+        fair = client.addons["TaurenHoldem"].namespace.Fair
+        def counted(*args, into=checked[client.name], check=fair.check):
+            into.append(args[5])
+            return check(*args)
+        fair.check = counted
     most = most_hashes_in_one_go(seated)
     # One bets, everyone calls, then all check to the showdown: ten reveals at once.
     play_hand(realm, seated, 1, lambda client, turn, _: "/tbet 2" if turn == 0 else
               "/tholdem call" if turn < 10 else "/tholdem check")
     assert "the hand is over" in status(realm, seated[0])
-    # Every client checked all ten reveals (two hashes each) but never more than one at once;
-    # its own dice (one hash) may come in the same event as the seed roll.
-    assert max(most.values()) <= 2, most
+    paid = {line.split(" ")[0] for line in seated[0].chat
+            if re.match(r"^Raider\d\d (wins|splits) the pot: ", line)}
+    assert paid
+    # Every client checked the winners' reveals (two hashes each), not the other nine or so,
+    # all as the last reveal came; its own dice (one hash) come with the seed roll.
+    for client in seated:
+        assert sorted(str(name, 'utf-8').split('-')[0] for name in checked[client.name]) == \
+            sorted(paid), client.name
+    assert max(most.values()) <= max(2, 2 * len(paid)), most
     assert realm.errors() == []
 
 

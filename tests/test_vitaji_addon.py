@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from click.testing import CliRunner
 
-from addon_table import Seated, build_addon, play, seat_table
+from addon_table import PROTOCOL, Seated, build_addon, play, seat_table
 from conftest import write_variant
 from pyhost import fairplay
 from pyhost.cli import main
@@ -272,7 +272,7 @@ def test_a_forged_turn_changes_nothing(realm, tmp_path, op):
     script_die(realm, seated, skoll, 1, 1, 4)
     play(realm, skoll, "/vroll")
     player = riggs.full_name if op == "die" else skoll.full_name
-    forged = "\t".join(["3", "TURN", seated.table_id, "1", "1", op, player, "5", "1", "", "",
+    forged = "\t".join([PROTOCOL, "TURN", seated.table_id, "1", "1", op, player, "5", "1", "", "",
                         "6" if op != "bet" else ""])
     sender = riggs if op != "die" else ada
     send_addon(sender, VITAJI.addon.prefix, forged)

@@ -12,7 +12,7 @@ import message_fuzz
 import pytest
 from test_vitaji_addon import VITAJI, script_die, vitaji_table
 
-from addon_table import play, status
+from addon_table import PROTOCOL, play, status
 from input_fuzz import table_command_fuzz
 from pyhost.harness import Realm
 from realm_helpers import send_addon
@@ -58,7 +58,7 @@ def test_junk_messages_from_a_seat_raise_no_error_and_every_copy_agrees(tmp_path
     for number in range(120):
         message = message_fuzz.junk_message(rng, seated.table_id, names)
         if number % 10 == 0:  # (and a state for a RESUME, from a seat, live)
-            message = "\t".join(["3", "RESUME", seated.table_id, "1", "0", "0",
+            message = "\t".join([PROTOCOL, "RESUME", seated.table_id, "1", "0", "0",
                                  rng.choice(["", "x", "2;0,0,0;9,9,9;;;1/,,/6,6,6///",
                                              "5;1;2;;;|||"])])
         send_addon(riggs, VITAJI.addon.prefix, message)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_vitaji_addon import NAMES, Mirror, status
 
-from addon_table import Seated, play, seat_table
+from addon_table import PROTOCOL, Seated, play, seat_table
 from conftest import write_variant
 from pyhost.codegen import build, write
 from pyhost.harness import Realm
@@ -88,7 +88,7 @@ def test_a_resume_from_anyone_but_the_host_in_a_copy_changes_nothing(realm, tmp_
     while mirror.engine.round < 3:
         mirror.step(chooser, drops=False)
     before = [status(realm, client) for client in seated]
-    forged = "\t".join(["3", "RESUME", seated.table_id, "1", "0", "0",
+    forged = "\t".join([PROTOCOL, "RESUME", seated.table_id, "1", "0", "0",
                         "5;0,0,0;9,9,9;;;1/,,/999,999,999/1:1//|1/,,/1,1,1///"])
     for sender in (riggs, skoll):  # (live, even the host's: only a copy's counts)
         send_addon(sender, seated.ruleset.addon.prefix, forged)

@@ -14,7 +14,8 @@ local _, ns = ...
 
 local Messages = ns.Messages
 local PREFIX = ns.Rules.addon.prefix
-local VERSION = "3" -- 2: turns (TURN) go from the player to everyone; 3: nonces (DO close, TURN)
+local VERSION = "4" -- 2: turns (TURN) go from the player to everyone; 3: nonces (DO close, TURN);
+-- 4: the fair dice's hashes packed (Fair.lua), each one or two blocks
 local SEPARATOR = "\t"
 local MAX_BYTES = 255
 -- Enum.SendAddonMessageResult (alike in every flavour), and its names for the failure line.

@@ -8,7 +8,8 @@
 -- the hand, their full name and the set's hash: nobody can choose them (the seed comes after
 -- the commitment: no roll made before the close can match its range but by chance), and
 -- nobody can see them before the reveal (the secret never travels until then).
--- At the reveal every client checks the secret against the commitment and the dice against it.
+-- At the showdown every client checks the secret of each pot's winner against the commitment
+-- and the dice against it (a losing reveal, true or false, wins nothing either way).
 local _, ns = ...
 
 local Sha256, Comm = ns.Sha256, ns.Comm
@@ -42,50 +43,80 @@ function Fair.new_nonce()
 		(math.random(0, 2147483647) + ms) % 2147483648)
 end
 
+-- Hashes are cheap only while short (a 64-byte block costs ~350 `bit` calls), so what goes into
+-- one is packed: 64 hex digits (a secret, a commitment, the set hash) as their 32 bytes,
+-- anything else (a cheat's odd text) as it is.
+local HEX64 = "^" .. ("%x"):rep(64) .. "$"
+local function packed(text)
+	if not text:find(HEX64) then return text end
+	return (text:gsub("%x%x", function(pair) return string.char(tonumber(pair, 16)) end))
+end
+
+-- SHA-256("commit|" .. the secret's 32 bytes): one block.
 function Fair.commitment(secret)
-	return Sha256.hex("commit|" .. secret)
+	return Sha256.hex("commit|" .. packed(secret))
 end
 
--- The set's hash: every commitment, in seat order.
+-- The set's hash: every commitment, in seat order, each as its first 16 bytes (a length byte
+-- before each: an odd one cannot pass for two). The hash binds the hand's dice and ranges to
+-- the set; a reveal is still checked against the whole commitment its player sent.
 function Fair.set_hash(commitments)
-	return Sha256.hex(table.concat(commitments, "|"))
+	local parts = {}
+	for i, commitment in ipairs(commitments) do
+		local piece = packed(commitment):sub(1, 16)
+		parts[i] = string.char(#piece) .. piece
+	end
+	return Sha256.hex(table.concat(parts))
 end
 
--- The low end of a roll range `width` wide, from the first 8 hex digits (8, as Lua 5.1's
--- tonumber reads them into a C long) of the SHA-256 of `parts` joined by "|".
-local function offset(parts, width)
-	local number = tonumber(Sha256.hex(table.concat(parts, "|")):sub(1, 8), 16) or 0
-	return 1 + number % (Fair.MAX_ROLL - width + 1)
+-- The hand's key, SHA-256("key|" .. the set hash's 32 bytes .. "|" .. the hand id): the
+-- ranges and the dice hash it (32 bytes) in place of the set hash and the hand id, so each of
+-- those hashes is one block or two. Kept for the last hand asked: two hashes a client a hand.
+local key_of, key = nil, nil
+local function hand_key(set_hash, hand_id)
+	local of = tostring(set_hash) .. "|" .. tostring(hand_id)
+	if of ~= key_of then
+		key_of, key = of, Sha256.digest("key|" .. packed(tostring(set_hash)) .. "|" .. tostring(hand_id))
+	end
+	return key
 end
 
--- The range of the seed roll: SEED_WIDTH wide, at an offset from the set's hash, the hand id
--- and the nonce of the host's close. Nobody knows it before the close exists, so no roll made
--- before then (a dice addon's, anyone's own /roll) can be taken for the seed but by chance.
--- The seed is the roll less the range's low end: 0 to SEED_WIDTH - 1.
+-- The low end of a roll range `width` wide, from the first 4 bytes of
+-- SHA-256(hand key .. label .. "|" .. nonce): one block.
+local function offset(set_hash, hand_id, label, nonce, width)
+	local digest = Sha256.digest(hand_key(set_hash, hand_id) .. label .. "|" .. tostring(nonce))
+	local b1, b2, b3, b4 = digest:byte(1, 4)
+	return 1 + (((b1 * 256 + b2) * 256 + b3) * 256 + b4) % (Fair.MAX_ROLL - width + 1)
+end
+
+-- The range of the seed roll: SEED_WIDTH wide, at an offset from the hand's key (the set's
+-- hash and the hand id) and the nonce of the host's close ("seed"). Nobody knows it before
+-- the close exists, so no roll made before then (a dice addon's, anyone's own /roll) can be
+-- taken for the seed but by chance. The seed is the roll less the range's low end: 0 to
+-- SEED_WIDTH - 1.
 function Fair.seed_range(set_hash, hand_id, nonce)
-	local low = offset({ "seed", tostring(set_hash), tostring(hand_id), tostring(nonce) },
-		Fair.SEED_WIDTH)
+	local low = offset(set_hash, hand_id, "seed", nonce, Fair.SEED_WIDTH)
 	return low, low + Fair.SEED_WIDTH - 1
 end
 
 -- The range of a guided table's street (1-based) of `count` dice: exactly faces^count wide, at
--- an offset from the set's hash, the hand id, the street and the nonce of the turn that closed
+-- an offset from the hand's key, the street ("st1" ...) and the nonce of the turn that closed
 -- the betting before it (or of the close): nobody knows it before that turn exists.
 function Fair.street_range(set_hash, hand_id, street, nonce, count)
 	local width = FACES ^ count
-	local low = offset({ "street", tostring(set_hash), tostring(hand_id), tostring(street),
-		tostring(nonce) }, width)
+	local low = offset(set_hash, hand_id, "st" .. tostring(street), nonce, width)
 	return low, low + width - 1
 end
 
--- `count` faces from the hash stream, each byte kept only below the largest multiple of the
--- number of faces: no face more likely than another.
+-- `count` faces from the hash stream SHA-256(secret's 32 bytes .. hand key .. seed "|" name "|"
+-- block), block 0, 1, ... (two blocks each), each byte kept only below the largest multiple of
+-- the number of faces: no face more likely than another.
 function Fair.dice(secret, seed, hand_id, name, set_hash, count)
 	local limit = 256 - 256 % FACES
 	local out, block = {}, 0
+	local head = packed(secret) .. hand_key(set_hash, hand_id) .. tostring(seed) .. "|" .. name .. "|"
 	while #out < count do
-		local digest = Sha256.digest(table.concat({ secret, tostring(seed), hand_id, name,
-			set_hash, tostring(block) }, "|"))
+		local digest = Sha256.digest(head .. tostring(block))
 		for i = 1, #digest do
 			local byte = digest:byte(i)
 			if byte < limit then
@@ -106,24 +137,4 @@ function Fair.check(commitment, secret, dice, seed, hand_id, name, set_hash)
 		if expected[i] ~= dice[i] then return false end
 	end
 	return #dice > 0
-end
-
--- Checking a reveal costs two hashes, and a showdown brings one from every player at once:
--- checks wait here and run one a frame (a timer of 0 runs on the next frame), so no frame
--- stalls on dozens of hashes. The next frame is booked first, so a failing job stops nothing.
-local jobs, running = {}, false
-
-local function next_job()
-	local job = table.remove(jobs, 1)
-	if not job then running = false return end
-	C_Timer.After(0, next_job)
-	job()
-end
-
-function Fair.one_a_frame(job)
-	jobs[#jobs + 1] = job
-	if not running then
-		running = true
-		C_Timer.After(0, next_job)
-	end
 end

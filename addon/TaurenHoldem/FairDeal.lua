@@ -44,13 +44,14 @@ function FairDeal.maybe_close(anyway)
 	game().accept(s.host, "close", table.concat(flags), Fair.set_hash(list), nil, Fair.new_nonce())
 end
 
--- A hand's fair-play state: commitments, the seed and the reveals' verdicts; the roll lines
+-- A hand's fair-play state: commitments, the seed, the reveals shown (`shows`) and the verdicts
+-- of those checked (`found`: checked as the last show settled, for the log); the roll lines
 -- of a seed's or street's width by seated players (`pending`, in the order they came, until
 -- the roll they could be for is due: Rollers.find); who rolls each roll (`rollers`), who the
 -- host named to deal on (`named`), and who rolled before them for what is due (`dealt`: their
 -- line still counts, as it can come after the order naming the next); the street lines bound.
 function FairDeal.new_fair()
-	return { commits = {}, dead = {}, verdicts = {}, checking = {}, pending = {}, dealt = {},
+	return { commits = {}, dead = {}, verdicts = {}, shows = {}, found = {}, pending = {}, dealt = {},
 		rollers = {}, ranges = {}, lines = {}, kept_by = {} }
 end
 

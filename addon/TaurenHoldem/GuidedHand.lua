@@ -262,6 +262,41 @@ function GuidedHand:muck(name)
 	return since(self.events, start)
 end
 
+-- Each pot's best shown hands among those who can claim it (none: nil).
+function GuidedHand:_winners(pot)
+	local best, winners = nil, {}
+	for _, name in ipairs(pot.eligible) do
+		local hand = self.shown[name]
+		if hand ~= nil then
+			local against = best and ns.Hands.compare(hand, best) or 1
+			if against > 0 then best, winners = hand, { name }
+			elseif against == 0 then winners[#winners + 1] = name end
+		end
+	end
+	return best, winners
+end
+
+-- The pots' winners, each checked first when the table gives `self.check` (does this
+-- player's reveal follow from their commitment?): one that does not is dead, mucked here, and
+-- the pots are decided again without it. A hand that wins nothing is never checked: were its
+-- reveal false, it would be dead and win nothing all the same.
+function GuidedHand:_checked_winners(all_pots)
+	local decided = {}
+	for number, pot in ipairs(all_pots) do
+		local best, winners = self:_winners(pot)
+		for _, name in ipairs(winners) do
+			if self.check and not self.check(name) then
+				self.shown[name] = nil
+				self.seats[self:seat_of(name)].status = Status.MUCKED
+				self:_say("muck", name .. " mucks", { player = name })
+				return self:_checked_winners(all_pots)
+			end
+		end
+		decided[number] = { best = best, winners = winners }
+	end
+	return decided
+end
+
 -- Once everyone with a claim has shown or mucked, each pot goes to its best shown hands.
 function GuidedHand:_settle_if_all_shown()
 	for _, seat in ipairs(self.seats) do
@@ -269,27 +304,16 @@ function GuidedHand:_settle_if_all_shown()
 	end
 	local order = self:left_of_dealer()
 	local all_pots = Pots.pots(self.seats)
+	local decided = self:_checked_winners(all_pots)
 	for number, pot in ipairs(all_pots) do
 		local label = "the pot"
 		if #all_pots > 1 then
 			label = number == 1 and "the main pot" or format("side pot %d", number - 1)
 		end
-		local claim = {}
-		for _, name in ipairs(pot.eligible) do
-			if self.shown[name] ~= nil then claim[#claim + 1] = name end
-		end
-		if #claim == 0 then
+		local best, winners = decided[number].best, decided[number].winners
+		if #winners == 0 then
 			self:_refund(pot, label, number)
 		else
-			local best = self.shown[claim[1]]
-			for i = 2, #claim do
-				local hand = self.shown[claim[i]]
-				if ns.Hands.compare(hand, best) > 0 then best = hand end
-			end
-			local winners = {}
-			for _, name in ipairs(claim) do
-				if ns.Hands.compare(self.shown[name], best) == 0 then winners[#winners + 1] = name end
-			end
 			local how = #winners > 1 and "splits" or "wins"
 			for _, share in ipairs(Pots.split(pot.amount, winners, order)) do
 				self:_pay(share.name, share.chips, format("%s %s %s: %s with %s", share.name, how,

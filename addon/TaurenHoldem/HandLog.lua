@@ -19,7 +19,7 @@ local RULES, Comm = ns.Rules, ns.Comm
 local HandLog = {}
 ns.HandLog = HandLog
 
-HandLog.VERSION = 3
+HandLog.VERSION = 4
 HandLog.MAX_HANDS, HandLog.MAX_BYTES = 20, 120000
 
 local log -- db.log: { version = VERSION, hands = { oldest first } }
@@ -205,13 +205,30 @@ function HandLog.street(session, index, dealer, op, dice, line)
 end
 
 -- A reveal, with this client's verdict: "ok" (it follows), "bad" (it does not), "dead" (the
--- player showed other dice before), "timeout" (the host's dead show) or "none" (no
--- commitment in the set).
+-- player showed other dice before), "timeout" (the host's dead show), "none" (no
+-- commitment in the set) or "unchecked" (it won nothing, so the table never checked it).
 function HandLog.reveal(session, player, secret, dice, verdict)
 	local hand = at(session)
 	if hand then
 		local code = type(dice) == "table" and table.concat(dice, ",") or ""
 		hand.reveals[#hand.reveals + 1] = { player, secret or "", code, verdict }
+	end
+end
+
+-- An unchecked reveal the table checked as it was to win a pot (GuidedHand's `check`): its
+-- verdict. A false one is a dead hand: its show is logged as the muck it was.
+function HandLog.checked(session, player, follows)
+	local hand = at(session)
+	if not hand then return end
+	for _, item in ipairs(hand.reveals) do
+		if item[1] == player and item[4] == "unchecked" then item[4] = follows and "ok" or "bad" end
+	end
+	local shown = player .. " show "
+	for i = #hand.actions, 1, -1 do
+		if not follows and hand.actions[i]:sub(1, #shown) == shown then
+			hand.actions[i] = HandLog.action_line(player, "muck")
+			return
+		end
 	end
 end
 

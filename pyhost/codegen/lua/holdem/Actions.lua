@@ -204,8 +204,7 @@ local function revealed(hand_number)
 	return session.revealed[hand_number]
 end
 
--- Does this reveal follow from the player's commitment? Each verdict is kept for the hand, so
--- a check done ahead (from Fair's one-a-frame queue) is not done again when the show applies.
+-- Does this reveal follow from the player's commitment? Each verdict is kept for the hand.
 local function verdict(player, secret, dice)
 	local fair = session.fair
 	if not (fair.seed and fair.commits[player]) then return false end
@@ -219,49 +218,49 @@ local function verdict(player, secret, dice)
 	return known[3]
 end
 
--- A reveal heard but not yet checked: check it on a later frame, then `go_on`. False when
--- there is nothing to wait for (checked already, or not checkable yet: the show decides).
-local function check_later(player, go_on)
-	local fair, reveal = session.fair, revealed(session.hands)[player]
-	if not (reveal and fair.seed and fair.commits[player] and fair.set_hash) then return false end
-	local dice = Dice.decode(reveal[2])
-	local known = fair.verdicts[player]
-	if known and known[1] == reveal[1] and known[2] == encode_dice(dice) then return false end
-	if not fair.checking[player] then
-		fair.checking[player] = true
-		local this_hand = hand_id()
-		Fair.one_a_frame(function()
-			if not session or hand_id() ~= this_hand then return end
-			fair.checking[player] = nil
-			verdict(player, reveal[1], dice)
-			go_on()
-		end)
-	end
-	return true
+-- The engine asks this of each pot's winners before it pays them (GuidedHand's `check`): a
+-- reveal is checked only once it would win something (two hashes), never a losing one.
+local function winner_follows(player)
+	local fair, told = session.fair, revealed(session.hands)[player]
+	local shown = fair.shows[player] or told and { told[1], Dice.decode(told[2]) }
+	local follows = shown ~= nil and verdict(player, shown[1], shown[2])
+	fair.found[#fair.found + 1] = { player, follows }
+	return follows
 end
 
--- A show is checked against the player's commitment first: a reveal that does not follow from
--- it makes the hand dead (a muck: the chips stay in the pot). Every client decides alike.
+-- A show the engine has taken unchecked: a reveal with no commitment in the set, a dead hand
+-- (other dice shown before) or the host's timeout is mucked at once; any other is shown, and
+-- checked if it would win a pot (winner_follows): one that does not follow is dead then, the
+-- pots decided again without it (a muck: its chips stay in the pot). Every client decides
+-- alike: the same reveals, the same ranks, the same order.
 local function engine_act(player, op, amount, dice, target)
-	local fair = session.fair
+	local fair, current = session.fair, hand()
 	if op == "show" and fair.set_hash then
 		local why -- the hand log keeps the reveal with this client's verdict
 		if not fair.commits[player] then
 			say(L.NO_COMMIT:format(short(player)))
 			why = "none"
-		elseif fair.dead[player] or not verdict(player, target, dice) then
+		elseif fair.dead[player] or target == DEAD then
 			-- A dead show is the host's timeout (its own client said so as it sent it): no cheat.
 			if target ~= DEAD then say(L.BAD_REVEAL:format(short(player)))
 			elseif session.host ~= Comm.me() then say(L.TIMED_OUT:format(short(player))) end
-			why = target == DEAD and "timeout" or fair.dead[player] and "dead" or "bad"
+			why = target == DEAD and "timeout" or "dead"
 		end
 		local events, reason
 		if why then events, reason = session.engine:act(player, "muck")
-		else events, reason = session.engine:act(player, op, amount, dice) end
+		else
+			fair.shows[player], current.check = { target, dice }, winner_follows
+			events, reason = session.engine:act(player, op, amount, dice)
+		end
 		if events then
-			HandLog.reveal(session, player, target, dice, why or "ok")
+			HandLog.reveal(session, player, target, dice, why or "unchecked")
 			HandLog.action(session, player, why and "muck" or "show", nil, nil, not why and dice or nil)
 		end
+		for _, found in ipairs(fair.found) do -- the winners this show's settling checked
+			HandLog.checked(session, found[1], found[2])
+			if not found[2] then say(L.BAD_REVEAL:format(short(found[1]))) end
+		end
+		fair.found = {}
 		return events, reason
 	end
 	local events, reason = session.engine:act(player, op, amount, dice, target)
@@ -374,6 +373,5 @@ Actions.refusal, Actions.rebuild, Actions.hand, Actions.banks_digest = refusal, 
 Actions.status_line, Actions.hand_id, Actions.after, Actions.encode_dice = status_line, hand_id,
 	after, encode_dice
 Actions.DEAD, Actions.in_hand, Actions.heard, Actions.revealed = DEAD, in_hand, heard, revealed
-Actions.check_later, Actions.engine_act, Actions.apply, Actions.accept = check_later, engine_act,
-	apply, accept
+Actions.engine_act, Actions.apply, Actions.accept = engine_act, apply, accept
 Actions.host_orders, Actions.legal, Actions.result = host_orders, legal, result

@@ -69,7 +69,7 @@ local refusal, rebuild, hand, hand_id = Actions.refusal, Actions.rebuild, Action
 local status_line, after, accept, encode_dice = Actions.status_line, Actions.after, Actions.accept,
 	Actions.encode_dice
 local heard, revealed, in_hand, DEAD = Actions.heard, Actions.revealed, Actions.in_hand, Actions.DEAD
-local apply, check_later, engine_act = Actions.apply, Actions.check_later, Actions.engine_act
+local apply, engine_act = Actions.apply, Actions.engine_act
 Game.status_line = status_line
 
 -- A guided hand's betting actions: turns, which every client applies in turn order.
@@ -340,8 +340,7 @@ Game.hand_id, Game.pronoun, Game.refusal = hand_id, pronoun, refusal
 Game.roll_line, Game.street, Game.start = FairDeal.roll_line, FairDeal.street, FairDeal.start
 Game.confirmed_bank = Ledger.confirmed -- (the bank a player sits down with)
 function Game.forget_dice() my_dice, my_secret = nil, nil end
-Game.check_later, Game.apply, Game.engine_act, Game.commit_refusal = check_later, apply, engine_act,
-	commit_refusal
+Game.apply, Game.engine_act, Game.commit_refusal = apply, engine_act, commit_refusal
 function Game.apply_dead(player) apply("show", player, session.hands, DEAD, { 1, 1 }) end
 
 -- Nobody is left to run the table: a hand in play is void, every bet goes back.

@@ -16,8 +16,7 @@ Session.bind(function(new) session = new end)
 local short, number_or_text = Session.short, Session.number_or_text
 local drain, resync = Record.drain, Record.resync
 local hand, heard, revealed, in_hand, DEAD = Game.hand, Game.heard, Game.revealed, Game.in_hand, Game.DEAD
-local check_later, apply, engine_act, commit_refusal = Game.check_later, Game.apply, Game.engine_act,
-	Game.commit_refusal
+local apply, engine_act, commit_refusal = Game.apply, Game.engine_act, Game.commit_refusal
 local after, maybe_close, accept, apply_rolls = Game.after, Game.maybe_close, Game.accept,
 	Game.apply_rolls
 local banks_digest = Game.banks_digest
@@ -37,8 +36,8 @@ local function next_commit()
 	return false
 end
 
--- At a guided showdown, reveals need no order: every client applies each one it has heard
--- (checked on a later frame first), in whatever order they came.
+-- At a guided showdown, reveals need no order: every client applies each one it has heard, in
+-- whatever order they came (the engine checks the winners' once all are in: Actions.lua).
 local function next_show()
 	local current = hand()
 	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
@@ -53,7 +52,6 @@ local function next_show()
 		end
 		if not reveal.applied and reveal[1] ~= DEAD and in_hand(current, player)
 			and current.shown[player] == nil then -- (a dead one comes as the host's order)
-			if check_later(player, drain) then return false end
 			reveal.applied = true
 			apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
 			return true
@@ -89,10 +87,6 @@ end
 -- the reason it refuses, if it does.
 local function host_request(sender, op, request, number)
 	local dice = request.dice and Dice.decode(request.dice) or nil
-	if op == "show" and number == session.hands
-		and check_later(sender, function() Comm.deliver(sender, "ACT", request) end) then
-		return -- a manual table's show: taken up again once checked, on a later frame
-	end
 	return accept(sender, op, number_or_text(request.amount), request.target, dice)
 end
 
@@ -128,8 +122,7 @@ local function order_waits(item)
 		end
 	end
 	if item.op == "show" and item.target == nil then
-		if not (revealed(session.hands)[item.player] and session.fair.seed)
-			or check_later(item.player, drain) then return true end
+		if not (revealed(session.hands)[item.player] and session.fair.seed) then return true end
 	end
 	-- A hand starts only once this client's last one is over too (else it waits, stuck, and
 	-- catches up): starting over an unfinished one would leave its banks behind.
