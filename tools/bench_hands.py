@@ -36,6 +36,9 @@ from pyhost.rules.odds import hand_odds
 CATEGORIES = ("Bust", "One pair", "Two pair", "Three of a kind", "Straight", "Full house",
               "Four of a kind", "Five of a kind")
 
+# Each straight's top face and its five faces, the highest top first.
+STRAIGHTS = [(top, {(top - i) % 8 for i in range(5)}) for top in range(7, -1, -1)]
+
 
 def plain_best(roll) -> tuple[int, tuple[int, ...]]:
     """(category index into CATEGORIES, tie-break key) of the best five of a roll."""
@@ -50,9 +53,9 @@ def plain_best(roll) -> tuple[int, tuple[int, ...]]:
         return 6, (faces[0], max(f for f in counts if f != faces[0]))
     if sizes[0] == 3 and sizes[1] >= 2:
         return 5, (faces[0], faces[1])
-    present = set(counts)
-    for top in range(7, -1, -1):  # the highest top face first
-        if all((top - i) % 8 in present for i in range(5)):
+    present = counts.keys()
+    for top, run in STRAIGHTS:
+        if run <= present:
             return 4, (top,)
     singles = sorted(present, reverse=True)
     if sizes[0] == 3:
