@@ -30,9 +30,9 @@ local FACE_OF_RANK = {}
 for face = 1, FACES do FACE_OF_RANK[RANK[face]] = face end
 
 -- A run's strength as a digit: its place among all run strengths, weakest first.
-local STRENGTHS, DIGIT_OF_STRENGTH, RUN_OF_DIGIT = {}, {}, {}
-for _, runs in pairs(H.runs) do
-	for _, run in ipairs(runs) do
+local STRENGTHS, DIGIT_OF_STRENGTH, DIGIT = {}, {}, {} -- DIGIT[run]
+for _, length in ipairs({ 4, 5 }) do -- the RUN_LENGTH values
+	for _, run in ipairs(H.runs[length] or {}) do
 		if not DIGIT_OF_STRENGTH[run.strength] then
 			DIGIT_OF_STRENGTH[run.strength] = true
 			STRENGTHS[#STRENGTHS + 1] = run.strength
@@ -52,6 +52,7 @@ for length = 0, DIGITS do PAD[length] = BASE ^ (DIGITS - length) end
 -- Bit masks of faces, for the table of runs each set of faces holds.
 local BIT = {}
 for face = 1, FACES do BIT[face] = 2 ^ (face - 1) end
+local EVERY_FACE = 2 ^ FACES - 1
 local MASKS = FACES <= 10 and 2 ^ FACES or 0 -- beyond, runs are tried one by one
 
 -- The category order compiled once: what each category tests and its key's length.
@@ -70,8 +71,7 @@ for index, cat in ipairs(H.order) do
 		for _, run in ipairs(H.runs[length] or {}) do -- best first
 			if cat.top == nil or run.faces[#run.faces] == cat.top then
 				entry.runs[#entry.runs + 1] = run
-				run.digit = DIGIT_OF_STRENGTH[run.strength]
-				RUN_OF_DIGIT[run.digit] = RUN_OF_DIGIT[run.digit] or run
+				DIGIT[run] = DIGIT_OF_STRENGTH[run.strength]
 			end
 		end
 		-- first_run[mask]: the first (best) of these runs that the faces in `mask` hold.
@@ -95,6 +95,31 @@ for index, cat in ipairs(H.order) do
 end
 local BY_INDEX = {}
 for _, entry in ipairs(CATEGORIES) do BY_INDEX[entry.index] = entry end
+
+-- Where the order first takes a deal (positions in CATEGORIES): GROUP_AT[shape] for the
+-- largest two counts (shape = min(most, 5) * 3 + min(next, 2)), RUN_AT[mask] for the faces
+-- shown, ALL_FACES_AT when every face shows, BUST_AT for any hand.
+local NOWHERE = #CATEGORIES + 1
+local GROUP_AT, RUN_AT, ALL_FACES_AT, BUST_AT = {}, {}, NOWHERE, NOWHERE
+for most = 1, 5 do
+	for next = 1, 2 do
+		for at, entry in ipairs(CATEGORIES) do
+			if entry.test == GROUP and most >= entry.first and next >= entry.second then
+				GROUP_AT[most * 3 + next] = at
+				break
+			end
+		end
+	end
+end
+for at, entry in ipairs(CATEGORIES) do
+	if entry.test == ALL_FACES and ALL_FACES_AT == NOWHERE then ALL_FACES_AT = at end
+	if entry.test == BUST and BUST_AT == NOWHERE then BUST_AT = at end
+end
+for mask = 0, MASKS - 1 do
+	for at, entry in ipairs(CATEGORIES) do
+		if entry.test == RUN and entry.first_run[mask] then RUN_AT[mask] = at break end
+	end
+end
 
 local Hands = {}
 ns.Hands = Hands
@@ -122,6 +147,9 @@ local function kickers(counts, need, score)
 	return score
 end
 
+local sorts_first -- (below)
+local RUN_OF = {} -- RUN_OF[hand]: its run, for straights
+
 local function holds(run, counts)
 	local faces = run.faces
 	for i = 1, #faces do
@@ -134,13 +162,14 @@ end
 local function run_score(entry, run, counts)
 	local faces = run.faces
 	for i = 1, #faces do counts[faces[i]] = counts[faces[i]] - 1 end
-	local score = kickers(counts, entry.kickers, run.digit)
+	local score = kickers(counts, entry.kickers, DIGIT[run])
 	for i = 1, #faces do counts[faces[i]] = counts[faces[i]] + 1 end
 	return score * entry.pad
 end
 
--- The best run of the counts: the first the faces hold; only runs of equal strength tie
--- (straight_order = "all_equal"), and then the kickers decide.
+-- The best run of the counts and its score: the first the faces hold. Only runs of equal
+-- strength tie (straight_order = "all_equal"): then the kickers decide, and on equal keys the
+-- dice that sort first, as Python's first best hand-sized choice.
 local function best_run(entry, counts, mask)
 	local runs, first = entry.runs, nil
 	if MASKS > 0 then
@@ -152,87 +181,96 @@ local function best_run(entry, counts, mask)
 	end
 	if not first then return nil end
 	local run = runs[first]
-	local best = run_score(entry, run, counts)
+	local best, best_run_held = run_score(entry, run, counts), run
 	for i = first + 1, #runs do
 		local other = runs[i]
 		if other.strength ~= run.strength then break end
 		if holds(other, counts) then
 			local score = run_score(entry, other, counts)
-			if score > best then best = score end
+			if score > best or score == best and sorts_first(entry, score, other, best_run_held) then
+				best, best_run_held = score, other
+			end
 		end
 	end
-	return best
+	return best, best_run_held
 end
 
-local MULTIPLE = {} -- scratch: the faces holding two or more dice, highest rank first
+local MULTIPLE = {} -- scratch: the faces holding two or more dice
 
--- The best hand of `counts` (every face 1..FACES, `n` dice, aces as themselves): its
+-- The first run category, in the order, whose runs the counts hold (faces beyond MASKS).
+local function run_at(counts)
+	for at, entry in ipairs(CATEGORIES) do
+		if entry.test == RUN then
+			for _, run in ipairs(entry.runs) do
+				if holds(run, counts) then return at end
+			end
+		end
+	end
+	return NOWHERE
+end
+
+-- The best hand of counts: `n` dice, the faces shown as a bit mask, `multiples` faces
+-- (MULTIPLE[1..multiples], any order) holding two dice or more, aces as themselves. Its
 -- category's place in the order and its score, or nil if it forms no category.
-local function classify(counts, n)
-	local shown, mask, multiples, most = 0, 0, 0, 1
-	for i = 1, FACES do
-		local face = BY_RANK[i]
-		local count = counts[face]
-		if count > 0 then
-			shown, mask = shown + 1, mask + BIT[face]
-			if count > 1 then
-				multiples = multiples + 1
-				MULTIPLE[multiples] = face
-				if count > most then most = count end
-			end
+local function classify(counts, n, mask, multiples)
+	local most, runner_up = 1, 1
+	for j = 1, multiples do
+		local count = counts[MULTIPLE[j]]
+		if count > most then
+			most, runner_up = count, most
+		elseif count > runner_up then
+			runner_up = count
 		end
 	end
-	local hands = n >= SIZE -- the deal holds a hand at all
-	for c = 1, #CATEGORIES do
-		local entry = CATEGORIES[c]
-		local test = entry.test
-		if test == GROUP then
-			local first, second = entry.first, entry.second
-			if hands and most >= first then
-				-- The highest face with enough dice, then the highest other one.
-				local high, low
-				for j = 1, multiples do
-					local face = MULTIPLE[j]
-					if counts[face] >= first then high = face break end
-				end
-				for j = 1, second > 0 and multiples or 0 do
-					local face = MULTIPLE[j]
-					if face ~= high and counts[face] >= second then low = face break end
-				end
-				if second == 0 or low then
-					local score = RANK[high] + 1
-					counts[high] = counts[high] - first
-					if low then
-						score = score * BASE + RANK[low] + 1
-						counts[low] = counts[low] - second
-					end
-					score = kickers(counts, entry.kickers, score)
-					counts[high] = counts[high] + first
-					if low then counts[low] = counts[low] + second end
-					return entry.index, score * entry.pad
-				end
-			end
-		elseif test == RUN then
-			if hands and shown >= entry.length then
-				local score = best_run(entry, counts, mask)
-				if score then return entry.index, score end
-			end
-		elseif test == ALL_FACES then
-			if shown == FACES then -- one of every face; the other dice break ties
-				for face = 1, FACES do counts[face] = counts[face] - 1 end
-				local score = kickers(counts, n - FACES, 0)
-				for face = 1, FACES do counts[face] = counts[face] + 1 end
-				return entry.index, score * (PAD[n - FACES] or 1)
-			end
-		elseif hands then -- bust
-			return entry.index, kickers(counts, SIZE, 0) * entry.pad
-		end
+	local at = NOWHERE
+	if n >= SIZE then -- the deal holds a hand at all
+		at = GROUP_AT[(most < 5 and most or 5) * 3 + (runner_up < 2 and runner_up or 2)] or BUST_AT
+		local run = MASKS > 0 and (RUN_AT[mask] or NOWHERE) or run_at(counts)
+		if run < at then at = run end
 	end
+	if mask == EVERY_FACE and ALL_FACES_AT < at then at = ALL_FACES_AT end
+	local entry = CATEGORIES[at]
+	if not entry then return nil end
+	local test = entry.test
+	if test == GROUP then
+		-- The highest face with enough dice, then the highest other one.
+		local first, second = entry.first, entry.second
+		local high, low
+		for j = 1, multiples do
+			local face = MULTIPLE[j]
+			if counts[face] >= first and (not high or RANK[face] > RANK[high]) then high = face end
+		end
+		local score = RANK[high] + 1
+		counts[high] = counts[high] - first
+		if second > 0 then
+			for j = 1, multiples do
+				local face = MULTIPLE[j]
+				if face ~= high and counts[face] >= second and (not low or RANK[face] > RANK[low]) then
+					low = face
+				end
+			end
+			score = score * BASE + RANK[low] + 1
+			counts[low] = counts[low] - second
+		end
+		score = kickers(counts, entry.kickers, score)
+		counts[high] = counts[high] + first
+		if low then counts[low] = counts[low] + second end
+		return entry.index, score * entry.pad
+	elseif test == RUN then
+		local score, run = best_run(entry, counts, mask)
+		return entry.index, score, run
+	elseif test == ALL_FACES then -- one of every face; the other dice break ties
+		for face = 1, FACES do counts[face] = counts[face] - 1 end
+		local score = kickers(counts, n - FACES, 0)
+		for face = 1, FACES do counts[face] = counts[face] + 1 end
+		return entry.index, score * (PAD[n - FACES] or 1)
+	end
+	return entry.index, kickers(counts, SIZE, 0) * entry.pad -- bust
 end
 
--- The key and the dice of a hand, spelled out from its score (Python's Hand.key and .dice).
-local function spell(hand)
-	local entry, score, digits = BY_INDEX[hand.category], hand.score, {}
+-- The key and the dice of a hand of this category, score and run (Python's Hand.key, .dice).
+local function spell(entry, score, run)
+	local digits = {}
 	for i = DIGITS, 1, -1 do
 		local digit = score % BASE
 		digits[i], score = digit, (score - digit) / BASE
@@ -251,7 +289,6 @@ local function spell(hand)
 			end
 		end
 	elseif entry.test == RUN then
-		local run = RUN_OF_DIGIT[digits[1]]
 		key[1], from = run.strength, 2
 		for _, face in ipairs(run.faces) do take(face, 1) end
 	elseif entry.test == ALL_FACES then
@@ -264,36 +301,69 @@ local function spell(hand)
 	return key, dice
 end
 
+-- Of two runs of equal score, does `run`'s hand sort before `other`'s, die by die?
+function sorts_first(entry, score, run, other)
+	local _, a = spell(entry, score, run)
+	local _, b = spell(entry, score, other)
+	table.sort(a)
+	table.sort(b)
+	for i = 1, #a do
+		if a[i] ~= b[i] then return a[i] < b[i] end
+	end
+	return false
+end
+
 local HAND = {
 	__index = function(hand, field)
 		if field ~= "key" and field ~= "dice" then return nil end
-		local key, dice = spell(hand)
-		rawset(hand, "key", key)
-		rawset(hand, "dice", dice)
+		local key, dice = spell(BY_INDEX[hand.category], hand.score, RUN_OF[hand])
+		hand.key, hand.dice = key, dice -- plain fields from now on
 		return field == "key" and key or dice
 	end,
 }
 
--- The one table of this category and score.
-local function hand_of(index, score)
+-- The one table of this category and score (and run: with straight_order = "all_equal" runs
+-- of equal score are different dice).
+local function hand_of(index, score, run)
 	local hands = HANDS[index]
+	if run then
+		hands = hands[run] or {}
+		HANDS[index][run] = hands
+	end
 	local hand = hands[score]
 	if not hand then
 		hand = setmetatable({ category = index, name = NAMES[index], score = score }, HAND)
 		hands[score] = hand
+		RUN_OF[hand] = run
 	end
 	return hand
 end
 
+-- The mask of the faces shown and the faces holding two dice or more, from counts.
+local function survey(counts)
+	local mask, multiples = 0, 0
+	for face = 1, FACES do
+		local count = counts[face]
+		if count > 0 then
+			mask = mask + BIT[face]
+			if count > 1 then
+				multiples = multiples + 1
+				MULTIPLE[multiples] = face
+			end
+		end
+	end
+	return mask, multiples
+end
+
 -- With a wild ace: every face for each ace, lowest faces first; the first best is kept.
-local best_index, best_score
+local best_index, best_score, best_run_of
 
 local function stand_in(counts, n, aces, from)
 	if aces == 0 then
-		local index, score = classify(counts, n)
+		local index, score, run = classify(counts, n, survey(counts))
 		if index and (not best_index or index < best_index
 				or index == best_index and score > best_score) then
-			best_index, best_score = index, score
+			best_index, best_score, best_run_of = index, score, run
 		end
 		return
 	end
@@ -304,17 +374,12 @@ local function stand_in(counts, n, aces, from)
 	end
 end
 
-local function score(counts, n)
-	local aces = ACE and counts[ACE] or 0
-	if aces == 0 then
-		local index, value = classify(counts, n)
-		return index and hand_of(index, value) or nil
-	end
-	best_index, best_score = nil, nil
+local function wild(counts, n, aces)
+	best_index, best_score, best_run_of = nil, nil, nil
 	counts[ACE] = 0
 	stand_in(counts, n, aces, 1)
 	counts[ACE] = aces
-	return best_index and hand_of(best_index, best_score) or nil
+	return best_index and hand_of(best_index, best_score, best_run_of) or nil
 end
 
 local COUNTS = {}
@@ -326,16 +391,27 @@ function Hands.score(counts)
 		local count = counts[face] or 0
 		COUNTS[face], n = count, n + count
 	end
-	return score(COUNTS, n)
+	if ACE and COUNTS[ACE] > 0 then return wild(COUNTS, n, COUNTS[ACE]) end
+	local index, score, run = classify(COUNTS, n, survey(COUNTS))
+	return index and hand_of(index, score, run) or nil
 end
 
 -- The best hand of a roll: an array of 1-based face indices.
 function Hands.best(dice)
-	local counts, n = COUNTS, #dice
+	local counts, n, mask, multiples = COUNTS, #dice, 0, 0
 	for face = 1, FACES do counts[face] = 0 end
 	for i = 1, n do
 		local face = dice[i]
-		counts[face] = counts[face] + 1
+		local count = counts[face]
+		if count == 0 then
+			mask = mask + BIT[face]
+		elseif count == 1 then
+			multiples = multiples + 1
+			MULTIPLE[multiples] = face
+		end
+		counts[face] = count + 1
 	end
-	return score(counts, n)
+	if ACE and counts[ACE] > 0 then return wild(counts, n, counts[ACE]) end
+	local index, score, run = classify(counts, n, mask, multiples)
+	return index and hand_of(index, score, run) or nil
 end
