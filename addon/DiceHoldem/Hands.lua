@@ -67,11 +67,16 @@ for index, cat in ipairs(H.order) do
 		entry.pad = PAD[SIZE - sizes[1] - sizes[2] + (sizes[2] > 0 and 2 or 1)]
 	elseif length then
 		entry.test, entry.length, entry.kickers, entry.runs = RUN, length, SIZE - length, {}
+		entry.run_of_digit = {}
 		entry.pad = PAD[SIZE - length + 1]
 		for _, run in ipairs(H.runs[length] or {}) do -- best first
 			if cat.top == nil or run.faces[#run.faces] == cat.top then
 				entry.runs[#entry.runs + 1] = run
-				DIGIT[run] = DIGIT_OF_STRENGTH[run.strength]
+				local digit = DIGIT_OF_STRENGTH[run.strength]
+				DIGIT[run] = digit
+				-- Runs of equal strength (straight_order = "all_equal") tie: the hand keeps its run.
+				if entry.run_of_digit[digit] then entry.ties = true end
+				entry.run_of_digit[digit] = entry.run_of_digit[digit] or run
 			end
 		end
 		-- first_run[mask]: the first (best) of these runs that the faces in `mask` hold.
@@ -160,6 +165,7 @@ end
 
 -- The score of a run with the best kickers left beside it.
 local function run_score(entry, run, counts)
+	if entry.kickers == 0 then return DIGIT[run] * entry.pad end
 	local faces = run.faces
 	for i = 1, #faces do counts[faces[i]] = counts[faces[i]] - 1 end
 	local score = kickers(counts, entry.kickers, DIGIT[run])
@@ -167,9 +173,9 @@ local function run_score(entry, run, counts)
 	return score * entry.pad
 end
 
--- The best run of the counts and its score: the first the faces hold. Only runs of equal
--- strength tie (straight_order = "all_equal"): then the kickers decide, and on equal keys the
--- dice that sort first, as Python's first best hand-sized choice.
+-- The best run of the counts: its score, and the run itself when runs of equal strength tie
+-- (straight_order = "all_equal"): then the kickers decide, and on equal keys the dice that
+-- sort first, as Python's first best hand-sized choice.
 local function best_run(entry, counts, mask)
 	local runs, first = entry.runs, nil
 	if MASKS > 0 then
@@ -182,6 +188,7 @@ local function best_run(entry, counts, mask)
 	if not first then return nil end
 	local run = runs[first]
 	local best, best_run_held = run_score(entry, run, counts), run
+	if not entry.ties then return best end
 	for i = first + 1, #runs do
 		local other = runs[i]
 		if other.strength ~= run.strength then break end
@@ -289,6 +296,7 @@ local function spell(entry, score, run)
 			end
 		end
 	elseif entry.test == RUN then
+		run = run or entry.run_of_digit[digits[1]]
 		key[1], from = run.strength, 2
 		for _, face in ipairs(run.faces) do take(face, 1) end
 	elseif entry.test == ALL_FACES then
@@ -322,8 +330,8 @@ local HAND = {
 	end,
 }
 
--- The one table of this category and score (and run: with straight_order = "all_equal" runs
--- of equal score are different dice).
+-- The one table of this category and score (and run, when runs of equal score are different
+-- dice: straight_order = "all_equal").
 local function hand_of(index, score, run)
 	local hands = HANDS[index]
 	if run then
