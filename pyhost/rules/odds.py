@@ -5,7 +5,7 @@ contains a category of groups (pairs, full houses, ...) depends only on its shap
 (how many dice of each face, largest first), and whether it contains a straight or
 HOLDEM only on which faces it shows; how many sequences have a given shape on a
 given set of faces depends only on the shape. So the counts come from each set of
-faces times each shape with that many parts: 593 pairs instead of 2,097,152 sequences
+faces times each shape with that many parts: 674 pairs instead of 2,097,152 sequences
 (or 3,432 multisets) for seven eight-sided dice. With a wild ace, which the shape
 alone cannot tell, every multiset is scored with each choice of faces for its aces.
 The best hand of a deal is the highest category it contains, so the best-hand odds
