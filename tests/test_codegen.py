@@ -164,7 +164,7 @@ LEDGER = {
     "Text.lua": ({"table", "tostring"}, set()),
     "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
                   "unpack"}, set()),
-    "Hands.lua": ({"ipairs", "math", "table", "unpack"}, set()),
+    "Hands.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
     "Pots.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
     "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
                      "tostring", "type", "unpack"}, set()),

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conftest import write_variant
 from lua_addon import load
 from pyhost.rules import load_ruleset
-from pyhost.rules.categories import multisets
+from pyhost.rules.categories import expand, multisets
 
 MODES = [(mode, wrap) for mode in ("ace", "low", "high", "wild") for wrap in (True, False)]
 
 
 def python_result(ruleset, counts):
     hand = ruleset.evaluator.score(counts)
-    return ruleset.order.index(hand.category) + 1, tuple(hand.key)
+    return ruleset.order.index(hand.category) + 1, tuple(hand.key), tuple(f + 1 for f in hand.dice)
 
 
 def lua_result(lua, ns, counts):
+    """Hands.score of the counts; Hands.best of the same dice, shuffled, must be the same."""
     hand = ns[b"Hands"][b"score"](lua.table_from(list(counts)))
-    return hand[b"category"], tuple(hand[b"key"].values())
+    dice = [face + 1 for face in expand(counts)]
+    random.Random(sum(dice)).shuffle(dice)
+    same = lua.globals()[b"rawequal"](ns[b"Hands"][b"best"](lua.table_from(dice)), hand)
+    assert same, counts  # the one table of that hand
+    return hand[b"category"], tuple(hand[b"key"].values()), tuple(hand[b"dice"].values())
 
 
 @pytest.mark.parametrize(("mode", "wrap"), MODES, ids=[f"{m}-wrap-{w}" for m, w in MODES])
@@ -34,11 +41,19 @@ def test_every_seven_dice_agree_under_each_shaman_mode(tmp_path, mode, wrap):
     assert count == 3432
 
 
-@pytest.mark.parametrize("ruleset_id", ["dice-holdem"])
-def test_the_other_holdem_game_agrees_too(ruleset_id):
-    ruleset = load_ruleset(ruleset_id)
+ALL_EQUAL = {'straight_order = "by_top"': 'straight_order = "all_equal"'}
+OTHERS = [("dice-holdem", {}), ("poker-dice", {}), ("dice-poker", {}), ("poker-dice", ALL_EQUAL),
+          ("tauren-holdem", ALL_EQUAL),
+          ("tauren-holdem", {**ALL_EQUAL, 'ace_mode = "ace"': 'ace_mode = "wild"'})]
+
+
+@pytest.mark.parametrize(("ruleset_id", "edits"), OTHERS,
+                         ids=[f"{r}-{'all-equal' if e else 'shipped'}" for r, e in OTHERS])
+def test_the_other_games_and_equal_straights_agree_too(tmp_path, ruleset_id, edits):
+    # With equal straights the dice of a tie are the ones that sort first, as in Python.
+    ruleset = load_ruleset(write_variant(tmp_path, ruleset_id, edits))
     lua, ns = load(ruleset, "Rules.lua", "Hands.lua")
-    for counts in multisets(ruleset.dice.count, 7):
+    for counts in multisets(ruleset.dice.count, ruleset.deal.dealt):
         assert lua_result(lua, ns, counts) == python_result(ruleset, counts), counts
 
 

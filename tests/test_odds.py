@@ -9,7 +9,14 @@ from itertools import product
 import pytest
 
 from pyhost.rules import load_ruleset
-from pyhost.rules.odds import best_counts, best_counts_brute_force, hand_odds
+from pyhost.rules.categories import expand, multisets, submultisets
+from pyhost.rules.odds import (
+    best_counts,
+    best_counts_brute_force,
+    contains_counts,
+    hand_odds,
+    multiplicity,
+)
 from pyhost.rules.totals import total_odds
 
 SMALL_STRAIGHT_LINE = '  { kind = "small_straight", name = "Small straight" },\n'
@@ -117,3 +124,62 @@ def test_the_longest_vitaji_game_is_summarised_not_listed():
     result = total_odds(1000, 500)
     assert result.totals is None
     assert result.mean == Fraction(500 * 1001, 2)
+
+
+def contains_by_enumeration(ruleset, categories):
+    """What a deal contains, by definition: every multiset of the deal, every hand-sized part
+    of it matched against every category, every face for each wild ace; HOLDEM on the deal."""
+    matcher, dice, dealt = ruleset.matcher, ruleset.dice, ruleset.deal.dealt
+    ace = dice.ace.index if ruleset.hands.ace_mode == "wild" else None
+    totals, uncovered, formed = Counter(), None, {}
+    for counts in multisets(dice.count, dealt):
+        played = [counts]
+        if ace is not None and counts[ace]:
+            base = [*counts[:ace], 0, *counts[ace + 1:]]
+            played = [tuple(b + s for b, s in zip(base, stand_in, strict=True))
+                      for stand_in in multisets(dice.count, counts[ace])]
+        found = set()
+        for deal in played:
+            if deal not in formed:
+                formed[deal] = {c for hand in submultisets(deal, matcher.hand_size)
+                                for c in categories
+                                if c.kind != "all_faces" and matcher.match(c, hand)}
+                if min(deal) >= 1:
+                    formed[deal].update(c for c in categories if c.kind == "all_faces")
+            found |= formed[deal]
+        if not found and uncovered is None:
+            uncovered = tuple(expand(counts))
+        for category in found:
+            totals[category] += multiplicity(counts)
+    return {c: totals[c] for c in categories}, uncovered
+
+
+TAUREN_MODES = [{'ace_mode = "ace"': f'ace_mode = "{mode}"', "wrap = true": f"wrap = {wrap}"}
+                for mode, wrap in (("ace", "true"), ("low", "false"), ("high", "true"),
+                                   ("wild", "true"), ("wild", "false"))]
+ALL_EQUAL = {'straight_order = "by_top"': 'straight_order = "all_equal"'}
+VARIANTS = [("tauren-holdem", edits) for edits in TAUREN_MODES] + [
+    ("tauren-holdem", ALL_EQUAL), ("dice-holdem", {}), ("dice-holdem", ALL_EQUAL),
+    ("poker-dice", {}), ("poker-dice", ALL_EQUAL), ("dice-poker", {}),
+]
+
+
+@pytest.mark.parametrize(("ruleset_id", "edits"), VARIANTS)
+def test_odds_from_shapes_and_faces_equal_the_definition_and_the_evaluator(
+        variant, ruleset_id, edits):
+    ruleset = variant(ruleset_id, edits)
+    result = hand_odds(ruleset)
+    contains, _ = contains_by_enumeration(ruleset, ruleset.order)
+    assert {row.category: row.contains * result.total for row in result.rows} == contains
+    # The best hand of a deal is the highest category it contains: the evaluator agrees.
+    best = best_counts(ruleset.evaluator, ruleset.deal.dealt)
+    assert {row.category: row.best * result.total for row in result.rows} == best
+
+
+def test_a_deal_no_category_takes_is_the_first_one_enumeration_finds():
+    ruleset = load_ruleset("dice-poker")
+    no_bust = [c for c in ruleset.hands.categories if c.kind != "bust"]
+    found = contains_counts(ruleset.dice, ruleset.matcher, no_bust, 5, wild=False)
+    counts, uncovered = contains_by_enumeration(ruleset, no_bust)
+    assert found.counts == counts
+    assert found.uncovered == uncovered == (0, 1, 2, 3, 5)

@@ -1,20 +1,27 @@
-"""Benchmark: the generated Lua hand evaluator, against Python's and a naive Lua one.
+"""Benchmark: the generated Lua hand evaluator against fair plain Lua ones, Python and a naive one.
 
-    python tools/bench_lua.py [--rolls 200000] [--seed 1]
+    python tools/bench_lua.py [--rolls 200000] [--seed 1] [--showdowns 50]
 
-Runs the same random seven-dice Tauren Hold'em rolls through three evaluators in one
-process and prints hands per second and the ratios:
-- the generated `Hands.lua` (the addon's own evaluator, memoised per multiset of dice) in a
-  Lua 5.1 runtime from lupa;
+Runs the same random seven-dice Tauren Hold'em rolls through these evaluators in one process
+and prints hands per CPU second and the ratios:
+- the generated `Hands.lua` (the addon's own evaluator: one pass over the face counts, the
+  category from tables, the key as one number, a shared hand table per score) in a Lua 5.1
+  runtime from lupa, called as the addon calls it (`Hands.best(dice)`);
 - the Python evaluator (`pyhost.rules`, a table indexed by the multiset);
 - a naive Lua evaluator written here: all 21 five-dice subsets, each classified from scratch;
-- a plain Lua evaluator written here: the seven dice's face counts, classified once (the
-  fair baseline: what a careful hand-written addon does).
-Then the fresh-client showdown: `--showdowns` times, a new runtime loads Rules.lua and
-Hands.lua (not timed) and scores one showdown's 40 seven-dice hands (no warm cache), with
-the generated evaluator and with the plain one; CPU summed over the showdowns.
-The evaluators' categories are compared on every roll; any disagreement fails the run.
-CPU time (time.process_time) throughout.
+- a plain Lua evaluator written here (the fair baseline: bench_hands.plain_best in Lua, what a
+  careful hand-written addon does): the seven dice's face counts, groups from sorting the
+  faces shown, straights from the runs, and the tie-break key a showdown needs;
+- the same plain evaluator without the key (the category only: not a whole evaluator, since
+  it cannot order two hands of a category; printed as a floor).
+Then the fresh-client showdown: `--showdowns` times, for each evaluator a new runtime loads
+Rules.lua and Hands.lua (not timed) and scores one showdown's 40 seven-dice hands; CPU summed
+over the showdowns. Nothing is cached between runtimes; what Hands.lua builds when it loads
+(its tables of group shapes and face masks, a few hundred entries) is not timed, and any
+hand it makes on first sight is.
+Every roll's category and key are compared: the generated Lua against Python (key and dice,
+read after the timing), the plain Lua against bench_hands.plain_best, every category across all;
+any disagreement fails the run. CPU time (time.process_time) throughout.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_hands import plain_best
 from lupa import lua51
 
 from pyhost.codegen import build
@@ -89,8 +97,82 @@ return function(rolls, count)
 end
 """
 
-# The seven dice's counts, classified once: a Counter, groups, straights from the runs.
+# The seven dice's counts, classified once, with the tie-break key: bench_hands.plain_best in
+# Lua (groups from sorting the faces shown, straights from the runs, kickers from the faces
+# by rank), returning what a showdown needs, the category and the key.
 PLAIN = b"""
+local ns = ...
+local H, FACES = ns.Rules.hands, #ns.Rules.faces
+local RANK, BY_RANK, RUNS = H.rank, ns.Rules.faces_by_rank, H.runs[5]
+local ORDER = {}
+for i, cat in ipairs(H.order) do ORDER[cat.kind] = i end
+local counts = {}
+local function bigger(a, b) -- the bigger group first, then the higher face
+    if counts[a] ~= counts[b] then return counts[a] > counts[b] end
+    return RANK[a] > RANK[b]
+end
+
+-- The highest faces shown other than `skip1` and `skip2`, up to `n` of them, after `key`.
+local function kickers(shown, key, n, skip1, skip2)
+    for _, face in ipairs(shown) do
+        if n == 0 then break end
+        if face ~= skip1 and face ~= skip2 then
+            key[#key + 1] = face - 1
+            n = n - 1
+        end
+    end
+    return key
+end
+
+return function(rolls, count)
+    local out = {}
+    for r = 0, count - 1 do
+        for face = 1, FACES do counts[face] = 0 end
+        for i = 1, 7 do
+            local face = rolls[r * 7 + i]
+            counts[face] = counts[face] + 1
+        end
+        local shown = {} -- the faces shown, highest first
+        for _, face in ipairs(BY_RANK) do
+            if counts[face] > 0 then shown[#shown + 1] = face end
+        end
+        local groups = { unpack(shown) }
+        table.sort(groups, bigger)
+        local top, second = groups[1], groups[2]
+        local g1, g2 = counts[top], second and counts[second] or 0
+        local kind, key
+        if g1 >= 5 then kind, key = "five_of_a_kind", { top - 1 }
+        elseif g1 == 4 then kind, key = "four_of_a_kind", kickers(shown, { top - 1 }, 1, top)
+        elseif g1 == 3 and g2 >= 2 then kind, key = "full_house", { top - 1, second - 1 }
+        else
+            for _, run in ipairs(RUNS) do
+                local all = true
+                for _, face in ipairs(run.faces) do
+                    if counts[face] == 0 then all = false break end
+                end
+                if all then kind, key = "straight", { run.faces[5] - 1 } break end
+            end
+            if not kind then
+                if g1 == 3 then
+                    kind, key = "three_of_a_kind", kickers(shown, { top - 1 }, 2, top)
+                elseif g1 == 2 and g2 == 2 then
+                    kind, key = "two_pair", kickers(shown, { top - 1, second - 1 }, 1, top, second)
+                elseif g1 == 2 then
+                    kind, key = "one_pair", kickers(shown, { top - 1 }, 3, top)
+                else
+                    kind, key = "bust", kickers(shown, {}, 5)
+                end
+            end
+        end
+        out[r + 1] = { category = ORDER[kind], key = key }
+    end
+    return out
+end
+"""
+
+# The same counts, classified once, without the tie-break key: the category only (not a whole
+# evaluator, since two hands of a category cannot be compared; a floor, for reference).
+PLAIN_CATEGORY = b"""
 local ns = ...
 local H, FACES = ns.Rules.hands, #ns.Rules.faces
 local ORDER = {}
@@ -151,6 +233,24 @@ return function(rolls, count)
 end
 """
 
+# Untimed: each roll's hand from Hands.lua, or a plain result, as "category:key:dice" text.
+SPELL = b"""
+local ns = ...
+return function(rolls, count, results)
+    local out, dice = {}, {}
+    for r = 0, count - 1 do
+        local hand = results and results[r + 1]
+        if not hand then
+            for i = 1, 7 do dice[i] = rolls[r * 7 + i] end
+            hand = ns.Hands.best(dice)
+        end
+        out[r + 1] = hand.category .. ":" .. table.concat(hand.key, ",")
+            .. (hand.dice and ":" .. table.concat(hand.dice, ",") or "")
+    end
+    return out
+end
+"""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -170,60 +270,81 @@ def main() -> None:
         for name in ("Rules.lua", "Hands.lua"):
             lua.globals()[b"loadstring"](files[name], name.encode())(b"TaurenHoldem", ns)
         load = lua.globals()[b"loadstring"]
-        return lua, load(GENERATED)(ns), load(NAIVE)(ns), load(PLAIN)(ns)
+        return lua, {name: load(code)(ns) for name, code in (
+            ("generated", GENERATED), ("naive", NAIVE), ("plain", PLAIN),
+            ("category", PLAIN_CATEGORY), ("spell", SPELL))}
 
-    lua, generated, naive, plain = runtime()
+    lua, run = runtime()
     rng = random.Random(args.seed)
     flat = rng.choices(range(ruleset.dice.count), k=7 * args.rolls)
     lua_rolls = lua.table_from([face + 1 for face in flat])
     rolls = [tuple(flat[i:i + 7]) for i in range(0, len(flat), 7)]
+    n = args.rolls
 
-    def timed(run):
+    def timed(function):
         start = time.process_time()
-        result = run()
+        result = function()
         return result, time.process_time() - start
 
-    lua_out, lua_time = timed(lambda: generated(lua_rolls, args.rolls))
+    lua_out, lua_time = timed(lambda: run["generated"](lua_rolls, n))
     best_of = ruleset.evaluator.scorer(7)
     order = {cat: i + 1 for i, cat in enumerate(ruleset.order)}
     py_out, py_time = timed(lambda: [order[best_of(roll).category] for roll in rolls])
-    naive_out, naive_time = timed(lambda: naive(lua_rolls, args.rolls))
-    plain_out, plain_time = timed(lambda: plain(lua_rolls, args.rolls))
+    naive_out, naive_time = timed(lambda: run["naive"](lua_rolls, n))
+    plain_out, plain_time = timed(lambda: run["plain"](lua_rolls, n))
+    category_out, category_time = timed(lambda: run["category"](lua_rolls, n))
 
-    lua_categories = list(lua_out.values())
-    naive_categories = list(naive_out.values())
-    plain_categories = list(plain_out.values())
-    disagree = sum(a != b or a != c or a != d for a, b, c, d in zip(
-        lua_categories, py_out, naive_categories, plain_categories, strict=True))
-    n = args.rolls
-    print(f"generated Lua: {n:,} hands in {lua_time:.3f} s = {n / lua_time:,.0f} hands/s "
-          "(Hands.lua, memoised per multiset)")
-    print(f"Python:        {n:,} hands in {py_time:.3f} s = {n / py_time:,.0f} hands/s "
-          "(pyhost.rules, a table per multiset)")
-    print(f"naive Lua:     {n:,} hands in {naive_time:.3f} s = {n / naive_time:,.0f} hands/s "
-          "(21 subsets, each from scratch)")
-    print(f"plain Lua:     {n:,} hands in {plain_time:.3f} s = {n / plain_time:,.0f} hands/s "
-          "(the seven dice's counts, classified once)")
-    print(f"ratios (warm): generated Lua / Python = {py_time / lua_time:.2f}x; "
+    # Untimed checks: every category alike; the generated hands' keys and dice as Python's;
+    # the plain keys as plain_best's.
+    kinds = {cat.kind: i + 1 for i, cat in enumerate(ruleset.order)}
+    plain_kinds = ("bust", "one_pair", "two_pair", "three_of_a_kind", "straight", "full_house",
+                   "four_of_a_kind", "five_of_a_kind")  # plain_best's categories, by index
+    disagree = sum(len({a, b, c, d, e}) > 1 for a, b, c, d, e in zip(
+        lua_out.values(), py_out, naive_out.values(), category_out.values(),
+        (hand[b"category"] for hand in plain_out.values()), strict=True))
+    for roll, spelled in zip(rolls, run["spell"](lua_rolls, n).values(), strict=True):
+        hand = best_of(roll)
+        want = (f"{order[hand.category]}:{','.join(map(str, hand.key))}:"
+                f"{','.join(str(face + 1) for face in hand.dice)}")
+        disagree += spelled.decode() != want
+    plain_spelled = run["spell"](lua_rolls, n, plain_out).values()
+    for roll, spelled in zip(rolls, plain_spelled, strict=True):
+        category, key = plain_best(roll)
+        disagree += spelled.decode() != f"{kinds[plain_kinds[category]]}:{','.join(map(str, key))}"
+
+    def line(label, seconds, what):
+        print(f"{label:<15}{n:,} hands in {seconds:.3f} s = {n / seconds:,.0f} hands/s ({what})")
+
+    line("generated Lua:", lua_time, "Hands.lua, as the addon calls it")
+    line("Python:", py_time, "pyhost.rules, a table per multiset")
+    line("naive Lua:", naive_time, "21 subsets, each from scratch")
+    line("plain Lua:", plain_time, "the seven dice's counts classified once, with the key")
+    line("category only:", category_time, "the same without the key: not a whole evaluator")
+    print(f"ratios (warm): generated Lua / plain Lua = {plain_time / lua_time:.2f}x; "
+          f"generated Lua / category only = {category_time / lua_time:.2f}x; "
+          f"generated Lua / Python = {py_time / lua_time:.2f}x; "
           f"generated Lua / naive Lua = {naive_time / lua_time:.1f}x; "
-          f"generated Lua / plain Lua = {plain_time / lua_time:.2f}x; "
           f"disagreements: {disagree}")
 
-    # The fresh-client showdown: 40 hands in a runtime that has scored nothing yet.
-    fresh_generated = fresh_plain = 0.0
+    # The fresh-client showdown: 40 hands in a runtime that has scored nothing yet, a runtime of
+    # its own for each evaluator (so none pays for what another's loading left to collect).
+    fresh = dict.fromkeys(("generated", "plain", "category"), 0.0)
     for _ in range(args.showdowns):
         hands = rng.choices(range(ruleset.dice.count), k=7 * 40)
-        fresh_lua, generated, _, plain = runtime()
-        table = fresh_lua.table_from([face + 1 for face in hands])
-        got, seconds = timed(lambda g=generated, t=table: g(t, 40))
-        fresh_generated += seconds
-        want, seconds = timed(lambda p=plain, t=table: p(t, 40))
-        fresh_plain += seconds
-        disagree += sum(a != b for a, b in zip(got.values(), want.values(), strict=True))
+        results = {}
+        for name in fresh:
+            fresh_lua, fresh_run = runtime()
+            table = fresh_lua.table_from([face + 1 for face in hands])
+            results[name], seconds = timed(lambda f=fresh_run[name], t=table: f(t, 40))
+            fresh[name] += seconds
+        got = list(results["generated"].values())
+        disagree += got != list(results["category"].values())
+        disagree += got != [hand[b"category"] for hand in results["plain"].values()]
     print(f"fresh showdown: {args.showdowns} new runtimes x 40 hands: generated Lua "
-          f"{fresh_generated * 1000:.1f} ms, plain Lua {fresh_plain * 1000:.1f} ms; "
-          f"generated / plain = {fresh_plain / fresh_generated:.2f}x; "
-          f"disagreements: {disagree}")
+          f"{fresh['generated'] * 1000:.1f} ms, plain Lua {fresh['plain'] * 1000:.1f} ms, "
+          f"category only {fresh['category'] * 1000:.1f} ms; generated / plain = "
+          f"{fresh['plain'] / fresh['generated']:.2f}x, generated / category only = "
+          f"{fresh['category'] / fresh['generated']:.2f}x; disagreements: {disagree}")
     if disagree:
         sys.exit(1)
 

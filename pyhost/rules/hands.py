@@ -179,28 +179,27 @@ class HandEvaluator:
 
     def best(self, dice: Iterable[int | str | Face]) -> Hand:
         """The best hand a roll makes; dice as face indices, names or faces."""
-        if type(dice) is tuple or type(dice) is list:
-            # The engine's rolls are face indices already: look them up without parsing.
-            fast = self._by_index.get(len(dice))
-            if fast is None and len(dice) >= self.matcher.hand_size:
-                weights, table = self.table(len(dice))
-                fast = self._by_index[len(dice)] = (dict(enumerate(weights)), table)
-            if fast is not None:
-                weight, table = fast
-                code = 0
-                for face in dice:
-                    if type(face) is not int or face not in weight:
-                        break
-                    code += weight[face]
-                else:
-                    if table[code] is not None:
-                        return table[code]
+        # The engine's rolls are face indices already: look them up without parsing.
+        try:
+            weight, table = self._by_index[len(dice)]  # type: ignore[arg-type]
+            code = 0
+            for face in dice:
+                if type(face) is not int:  # not a name, nor a bool or float equal to an index
+                    break
+                code += weight[face]  # KeyError: no such face
+            else:
+                hand = table[code]
+                if hand is not None:
+                    return hand
+        except (KeyError, TypeError):  # a roll of another size, not yet seen, or without len()
+            pass  # parse() below says what is wrong, if anything
         roll = self.dice.parse(dice)
         if len(roll) < self.matcher.hand_size:
             raise ValueError(
                 f"a hand needs {self.matcher.hand_size} dice, this roll has {len(roll)}"
             )
         weights, table = self.table(len(roll))
+        self._by_index[len(roll)] = dict(enumerate(weights)), table
         hand = table[sum(weights[face] for face in roll)]
         if hand is None:
             raise ValueError(f"the roll {self.dice.names(roll)} forms no category")

@@ -3,7 +3,7 @@ the [hands] section, its checks against the dice and the deal, and the evaluator
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol, Self
@@ -53,9 +53,11 @@ class PokerHandRules(Ruleset):
         return HandEvaluator(self.dice, self.matcher, self.order,
                              wild=self.hands.ace_mode == "wild")
 
-    def best_hand(self, dice: Iterable[int | str | Face]) -> Hand:
-        """The best hand a roll makes (see HandEvaluator.best)."""
-        return self.evaluator.best(dice)
+    @cached_property
+    def best_hand(self) -> Callable[[Iterable[int | str | Face]], Hand]:
+        """best_hand(dice): the best hand a roll makes (see HandEvaluator.best). The
+        evaluator's own method, so that scoring a roll is a single call."""
+        return self.evaluator.best
 
     # -- reading ------------------------------------------------------------------------
 
