@@ -31,7 +31,7 @@ L.CUP_CHAMPION = "%s won the tournament of %s."
 L.CUP_USAGE = "/%s cup [new | add NAME [MEMBERS...] | start]: %s is not one of these."
 L.SIDEBET_USAGE = "/%s sidebet NAME N: back a player of the tournament for N %s."
 L.SIDEBET_NO_BOOK = "%s cannot bet: %s plays no game of this round now."
-L.SIDEBET_SEATED = "%s cannot bet: he sits at the table."
+L.SIDEBET_SEATED = "%s cannot bet: he plays the game in play."
 L.BOOK_OPEN = "Side bets (/%s sidebet NAME N) are open on group %d's game %d: %s."
 
 -- Added to the help listing (its words filled in here: DrawLocales.fill ran already).
@@ -67,10 +67,11 @@ end
 local function load()
 	if recorded then return end
 	local saved = db().cup
-	recorded, books = {}, {}
+	recorded, books = { dealt = {} }, {}
 	if type(saved) ~= "table" then return end
 	cup = Tournament.restore(saved.state)
 	recorded = type(saved.recorded) == "table" and saved.recorded or {}
+	recorded.dealt = type(recorded.dealt) == "table" and recorded.dealt or {}
 	for key, data in pairs(type(saved.books) == "table" and saved.books or {}) do
 		books[key] = SideBets.restore(ledger, data)
 	end
@@ -121,23 +122,31 @@ local function group_at(seats)
 end
 
 -- The round's seats for a tournament game: the group's players only, the first of them at or
--- after the starter in seat order first.
+-- after the starter in seat order first; and its group (nil for any other game).
 local function deal(seats, at)
 	load()
-	local group = group_at(seats)
-	if not group then return seats, at, nil end
-	local players, dealt, first = (cup:seats(group)), {}, nil
+	-- A game dealt here before (replayed, catching up) goes to the players it went to then.
+	local session = DrawTable.session()
+	local key = session and session.id .. "#" .. session.hands
+	local dealt = key and recorded.dealt[key]
+	if dealt == nil then
+		local group = group_at(seats)
+		dealt = group and { tier = cup.tier, group = group, players = (cup:seats(group)) } or false
+		if key then recorded.dealt[key] = dealt end
+	end
+	if not dealt then return seats, at, nil end
+	local players, out, first = dealt.players, {}, nil
 	for step = 0, #seats - 1 do
 		local seat = seats[(at - 1 + step) % #seats + 1]
 		if not first and Words.index(players, seat.name) then first = seat.name end
 	end
 	for _, seat in ipairs(seats) do
 		if Words.index(players, seat.name) then
-			dealt[#dealt + 1] = seat
-			if seat.name == first then at = #dealt end
+			out[#out + 1] = seat
+			if seat.name == first then at = #out end
 		end
 	end
-	return dealt, at, group
+	return out, at, cup and dealt.tier == cup.tier and dealt.group or nil
 end
 
 -- A game just over at this client's table: recorded (once: a replay finds it recorded), its
@@ -225,9 +234,10 @@ end
 function OPS.bet(sender, message)
 	local book = books[message.book or ""]
 	if not (cup and book) then return L.SIDEBET_NO_BOOK:format(Session.short(sender), tostring(message.entrant)) end
-	local live, session = DrawTable.live(), DrawTable.session()
+	local live = DrawTable.live()
 	if book.open and live and live.cup_group and book_key(live.cup_group) == message.book then book:close() end
-	if session and Words.index(session.seats, sender) then return L.SIDEBET_SEATED:format(Session.short(sender)) end
+	-- (A seat in the game in play would take its bank back at the game's end.)
+	if live and DrawTable.flow.in_hand(live, sender) then return L.SIDEBET_SEATED:format(Session.short(sender)) end
 	local events, why = book:place(sender, message.entrant, message.amount)
 	if not events then return why end
 	say(Text.safe(events[1].text, Text.LINE))

@@ -1,0 +1,162 @@
+"""A Vitaji tournament and side bets played for real: the generated addon in the realm.
+
+An organiser hosts one table in a raid and registers eight players; the addon seeds two
+groups; each group's games are dealt to that group alone at the table and played through the
+slash commands (every die the player's own open /roll); after each game every client shows the
+same standings on request as the Python tournament given the same games; they outlive a
+logout; the top two of each group go on to a final and a winner is named. Spectators back
+players with /vitaji sidebet and are paid from the results in the ledger, alike at every
+client; a cheater cannot register, bet for someone else, bet on a game in play or over, or
+settle a book."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from addon_table import Seated, play
+from conftest import write_variant
+from test_vitaji_addon import Mirror
+
+from pyhost.codegen import build, write
+from pyhost.engine.core import Ledger
+from pyhost.engine.vitaji.sidebets import SideBook
+from pyhost.engine.vitaji.tournament import Tournament
+from pyhost.harness import Client, Realm
+from pyhost.rules import load_ruleset
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
+FANS = ["Sam", "Tia"]
+REALM = "-Thunderhorn"
+
+
+@pytest.fixture
+def realm(tmp_path):
+    return Realm(wtf=tmp_path / "WTF", seed=7)
+
+
+@pytest.fixture
+def cup_table(realm, tmp_path):
+    """The organiser hosts a table (points, a d6 over 3 rounds) in a raid; the eight players
+    sit down; the two spectators do not."""
+    path = write_variant(tmp_path, "vitaji", {
+        "rounds = 5": "rounds = 3", "rerolls = 2": "rerolls = 1",
+        'stakes = "chips"': 'stakes = "points"\npoints = 100'}, "cup")
+    ruleset = load_ruleset(path)
+    addon = tmp_path / "cup" / ruleset.addon.name
+    write(build(ruleset), addon)
+    clients = {name: realm.login(name, addons=[addon]) for name in ["Org", *PLAYERS, *FANS]}
+    realm.raid(*clients.values())
+    table_id = f"{clients['Org'].full_name}:{realm.epoch()}"
+    play(realm, clients["Org"], "/vitaji open")
+    for name in PLAYERS:
+        play(realm, clients[name], "/vitaji join")
+    table = Seated([clients["Org"]] + [clients[name] for name in PLAYERS])
+    table.table_id = table_id
+    table.ruleset = ruleset
+    return clients, table
+
+
+def lua_of(client: Client, code: str):
+    """A function of the addon's namespace, run in the client."""
+    namespace = client.addons["Vitaji"].namespace
+    return client.lua.eval(code)(namespace)
+
+
+def text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def bank_at(client: Client, name: str) -> int:
+    return lua_of(client, f"function(ns) return ns.Ledger.bank_of('{name}{REALM}') end")
+
+
+def first_player(client: Client) -> str:
+    return text(lua_of(client, "function(ns) return ns.DrawTable.live().game.order[1] end"))
+
+
+def shown(realm: Realm, client: Client, line: str) -> list[str]:
+    """What a command printed, the realm's suffix left off the names."""
+    since = len(client.chat.lines)
+    play(realm, client, line)
+    return [out.replace(REALM, "") for out in client.chat.lines[since:]]
+
+
+def play_game(realm, clients, table, t: Tournament, group: int, hands: int,
+              rng: random.Random) -> list[str]:
+    """The organiser starts a game, which the addon deals to `group`; it is played through the
+    commands alongside the Python engine, and recorded in the Python tournament."""
+    play(realm, clients["Org"], "/vitaji start")
+    players, _ = t.seats(group)
+    seated = Seated([c for c in table if c.name in players])
+    seated.table_id, seated.ruleset = table.table_id, table.ruleset
+    first = [c.name for c in seated].index(first_player(clients["Org"]).replace(REALM, ""))
+    points = table.ruleset.table.points
+    mirror = Mirror(realm, seated, hands, {c.name: points for c in seated}, first)
+    mirror.play_out(rng)
+    return t.record(group, mirror.engine)
+
+
+def everyone_shows(realm, clients, t: Tournament) -> None:
+    expected = ([f"{t.champion} won the tournament of Org."] if t.stage == "over"
+                else [line for g in range(len(t.groups)) for line in t.standings(g)])
+    for client in clients.values():
+        assert shown(realm, client, "/vitaji cup") == expected, client.name
+
+
+def test_eight_players_two_groups_a_final_and_side_bets_paid_alike(realm, cup_table):
+    clients, table = cup_table
+    org = clients["Org"]
+    rules = table.ruleset
+    t = Tournament(rules, "Org")
+    play(realm, org, "/vitaji cup new")
+    for name in PLAYERS:
+        play(realm, org, f"/vitaji cup add {name}")
+        t.register("Org", name)
+    assert shown(realm, clients["Sam"], "/vitaji cup") == [
+        "The tournament of Org: 8 registered (Ann, Bob, Cid, Dee, Eve, Fay, Gil, Hal); "
+        "the organiser starts it with /vitaji cup start."]
+    lines = shown(realm, org, "/vitaji cup start")
+    assert t.start("Org") == ["round 1, group 1: Ann, Dee, Eve, Hal",
+                              "round 1, group 2: Bob, Cid, Fay, Gil"]
+    for client in clients.values():
+        assert "round 1, group 2: Bob, Cid, Fay, Gil" in [
+            line.replace(REALM, "") for line in client.chat.lines], client.name
+    assert lines[:2] == [
+        "round 1, group 1: Ann, Dee, Eve, Hal", "round 1, group 2: Bob, Cid, Fay, Gil"]
+    # The ledger's banks, as Python keeps them for the side books.
+    ledger = Ledger(rules, [*PLAYERS, *FANS])
+    rng = random.Random("cup")
+    hands = 0
+    while t.stage == "playing":
+        group = next(g for g, each in enumerate(t.groups) if len(each.games) < 3)
+        running = [p for g in range(len(t.groups)) for p in t.seats(g)[0]]
+        book = SideBook(ledger, t.groups[group].entrants, running)
+        # The spectators (and, in the final, the players gone out) back someone.
+        backers = FANS + [p for p in PLAYERS if p not in running]
+        for fan in backers:
+            runner = rng.choice(t.groups[group].entrants)
+            chips = rng.randint(1, 30)
+            play(realm, clients[fan], f"/vitaji sidebet {runner} {chips}")
+            book.place(fan, runner, chips)
+        hands += 1
+        target = t.groups[group]
+        play_game(realm, clients, table, t, group, hands, rng)
+        paid = book.settle(target.games[-1]["winner"])
+        everyone_shows(realm, clients, t)
+        for client in clients.values():
+            for name in [*PLAYERS, *FANS]:
+                assert bank_at(client, name) == ledger.seat(name).bank, (client.name, name)
+        said = [line.replace(REALM, "") for line in clients["Sam"].chat.lines]
+        assert paid and all(event.text in said for event in paid)
+        if hands == 3:  # a spectator and a player log out and back in: all is kept
+            for name in ("Tia", "Ann"):
+                realm.logout(clients[name])
+                realm.login(name)
+                realm.run_until_quiet()
+            everyone_shows(realm, clients, t)
+    assert t.tier == 2 and hands == 9 and t.champion
+    for client in clients.values():  # (the addon shows a name of the player's own realm short)
+        assert f"{t.champion} wins the tournament" in client.chat.lines, client.name
+    assert sum(ledger.banks.values()) == len(ledger.banks) * rules.table.starting_bank
+    assert realm.errors() == []
