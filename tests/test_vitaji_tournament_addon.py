@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from addon_table import Seated, play
-from conftest import write_variant
 from test_vitaji_addon import Mirror
 
+from addon_table import Seated, play
+from conftest import write_variant
 from pyhost.codegen import build, write
 from pyhost.engine.core import Ledger
 from pyhost.engine.vitaji.sidebets import SideBook
