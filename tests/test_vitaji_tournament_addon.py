@@ -160,3 +160,95 @@ def test_eight_players_two_groups_a_final_and_side_bets_paid_alike(realm, cup_ta
         assert f"{t.champion} wins the tournament" in client.chat.lines, client.name
     assert sum(ledger.banks.values()) == len(ledger.banks) * rules.table.starting_bank
     assert realm.errors() == []
+
+
+def cheat(client: Client, op: str, **fields) -> None:
+    """A hostile client sends a CUP of its own making, past its commands' checks."""
+    def lua(value) -> str:
+        return "{" + ", ".join(map(lua, value)) + "}" if isinstance(value, list) else repr(value)
+
+    values = ", ".join(f"{key} = {lua(value)}" for key, value in {"op": op, **fields}.items())
+    lua_of(client, f"function(ns) ns.Comm.send('CUP', {{ {values} }}) end")
+
+
+def banks_everywhere(clients) -> set[tuple]:
+    """Each honest client's ledger of every player and spectator (one entry if all agree);
+    the cheater's own client, which never applied what it sent, is left out."""
+    return {tuple(bank_at(client, name) for name in [*PLAYERS, *FANS])
+            for client in clients.values() if client.name != "Tia"}
+
+
+def test_a_cheater_cannot_register_bet_for_another_bet_late_or_settle(realm, cup_table):
+    clients, table = cup_table
+    org, sam, tia, ann = clients["Org"], clients["Sam"], clients["Tia"], clients["Ann"]
+    t = Tournament(table.ruleset, "Org")
+    play(realm, org, "/vitaji cup new")
+    # Only the organiser registers, starts, or starts another tournament.
+    assert shown(realm, tia, "/vitaji cup add Tia") == [
+        "Tia cannot register entrants: only the organiser, Org, can"]
+    cheat(tia, "add", entrant=f"Sam{REALM}")
+    cheat(tia, "new")
+    realm.run_until_quiet()
+    for name in PLAYERS:
+        play(realm, org, f"/vitaji cup add {name}")
+        t.register("Org", name)
+    assert shown(realm, tia, "/vitaji cup start") == [
+        "Tia cannot start the tournament: only the organiser, Org, can"]
+    play(realm, org, "/vitaji cup start")
+    t.start("Org")
+    everyone_shows(realm, clients, t)
+    before = banks_everywhere(clients)
+    assert len(before) == 1
+    # A player of the tournament, a bet beyond the bank, a runner of no game, no amount.
+    # (The addon shows names of the player's own realm short.)
+    assert shown(realm, ann, "/vitaji sidebet Dee 5") == ["Ann cannot bet on a game Ann plays in"]
+    assert shown(realm, tia, "/vitaji sidebet Ann 500") == [
+        "Tia cannot bet 500: only 100 in the bank"]
+    assert shown(realm, tia, "/vitaji sidebet Sam 5") == [
+        "Tia cannot bet: Sam plays no game of this round now."]
+    assert shown(realm, tia, "/vitaji sidebet Ann 1.5") == [
+        "the side bet must be a whole number, not 1.5"]
+    assert shown(realm, tia, "/vitaji sidebet Ann") == [
+        "/vitaji sidebet NAME N: back a player of the tournament for N tria."]
+    # A bet is its sender's own: whatever the message says, Tia's chips move, nobody else's.
+    cheat(tia, "bet", entrant=f"Ann{REALM}", amount=10, book="1:1:1", members=[f"Sam{REALM}"])
+    realm.run_until_quiet()
+    (after,) = banks_everywhere(clients)
+    tia_at = len(PLAYERS) + FANS.index("Tia")
+    expected = list(next(iter(before)))
+    expected[tia_at] -= 10
+    assert list(after) == expected
+    # Game 1 of group 1 in play: its book is closed to a bet.
+    play(realm, org, "/vitaji start")
+    assert shown(realm, sam, "/vitaji sidebet Ann 5") == ["Sam cannot bet: side bets are closed"]
+    cheat(tia, "bet", entrant=f"Dee{REALM}", amount=5, book="1:1:1")
+    realm.run_until_quiet()
+    assert banks_everywhere(clients) == {after}
+    players, _ = t.seats(0)
+    seated = Seated([c for c in table if c.name in players])
+    seated.table_id, seated.ruleset = table.table_id, table.ruleset
+    first = [c.name for c in seated].index(first_player(org).replace(REALM, ""))
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated}, first)
+    mirror.play_out(random.Random("cheat"))
+    t.record(0, mirror.engine)
+    winner = t.groups[0].games[0]["winner"]
+    (settled,) = banks_everywhere(clients)
+    # Tia's was the only bet: back to her if Ann won (the whole pool), or if nobody backed the
+    # winner (her stake back): 10 either way, and all others as they were.
+    assert winner in players
+    assert settled[tia_at] == after[tia_at] + 10
+    assert [b for i, b in enumerate(settled) if i != tia_at] == \
+        [b for i, b in enumerate(after) if i != tia_at]
+    # After the result: the book of game 1 is settled; a bet on it, or a settling, changes
+    # nothing (there is no message that settles: only each client's own game does).
+    cheat(tia, "bet", entrant=f"Ann{REALM}", amount=5, book="1:1:1")
+    cheat(tia, "settle", entrant=f"Ann{REALM}", book="1:1:1")
+    realm.run_until_quiet()
+    assert banks_everywhere(clients) == {settled}
+    # Nor does a spectator's client, logging in again and catching up, pay twice.
+    realm.logout(sam)
+    realm.login("Sam")
+    realm.run_until_quiet()
+    assert banks_everywhere(clients) == {settled}
+    everyone_shows(realm, clients, t)
+    assert realm.errors() == []
