@@ -53,6 +53,7 @@ def cup_table(realm, tmp_path):
         play(realm, clients[name], "/vitaji join")
     table = Seated([clients["Org"]] + [clients[name] for name in PLAYERS])
     table.table_id = table_id
+    table.addon = addon  # (for a player who logs in later)
     table.ruleset = ruleset
     return clients, table
 
@@ -250,5 +251,32 @@ def test_a_cheater_cannot_register_bet_for_another_bet_late_or_settle(realm, cup
     realm.login("Sam")
     realm.run_until_quiet()
     assert banks_everywhere(clients) == {settled}
+    everyone_shows(realm, clients, t)
+    assert realm.errors() == []
+
+
+def test_a_spectator_who_joins_the_raid_late_is_caught_up_by_the_host(realm, cup_table):
+    """Zed was not in the raid as the tournament was registered, started and its first game
+    played: he takes it from the table's host as he catches up with the table, then records
+    the next game himself, as everyone does."""
+    clients, table = cup_table
+    org = clients["Org"]
+    t = Tournament(table.ruleset, "Org")
+    play(realm, org, "/vitaji cup new")
+    for name in PLAYERS:
+        play(realm, org, f"/vitaji cup add {name}")
+        t.register("Org", name)
+    play(realm, org, "/vitaji cup start")
+    t.start("Org")
+    rng = random.Random("late")
+    play_game(realm, clients, table, t, 0, 1, rng)
+    zed = realm.login("Zed", addons=[table.addon])
+    realm.invite(org, zed)
+    realm.run_until_quiet()
+    assert "Caught up with the tournament of Org from Org (its results so far are their word)." \
+        in zed.chat.lines
+    clients["Zed"] = zed
+    everyone_shows(realm, clients, t)
+    play_game(realm, clients, table, t, 0, 2, rng)
     everyone_shows(realm, clients, t)
     assert realm.errors() == []

@@ -261,11 +261,22 @@ function Tournament.restore(data)
 	data = copy_deep(data)
 	cup.entrants, cup.members, cup.stage, cup.tier = data.entrants, data.members, data.stage, data.tier
 	cup.champion, cup.history, cup.groups = data.champion or nil, data.history or {}, data.groups
-	for _, name in ipairs(cup.entrants) do
-		if type(cup.members[name]) ~= "table" then return nil end
+	local function names(list)
+		if type(list) ~= "table" then return false end
+		for _, name in ipairs(list) do if type(name) ~= "string" then return false end end
+		return true
 	end
-	for _, group in ipairs(cup.groups) do
-		if type(group.entrants) ~= "table" or type(group.games) ~= "table" then return nil end
+	local ok = names(cup.entrants) and type(cup.history) == "table"
+	for _, name in ipairs(cup.entrants) do ok = ok and names(cup.members[name]) end
+	for _, going in ipairs(ok and cup.history or {}) do ok = ok and names(going) end
+	for _, group in ipairs(ok and cup.groups or {}) do
+		ok = ok and names(group.entrants) and type(group.games) == "table"
+		for _, name in ipairs(ok and group.entrants or {}) do ok = ok and cup.members[name] ~= nil end
+		for _, game in ipairs(ok and group.games or {}) do
+			ok = ok and type(game) == "table" and type(game.scores) == "table" and type(game.winner) == "string"
+			for _, score in pairs(ok and game.scores or {}) do ok = ok and type(score) == "number" end
+		end
 	end
+	if not ok or (cup.stage == "playing" and #cup.groups == 0) then return nil end
 	return cup
 end

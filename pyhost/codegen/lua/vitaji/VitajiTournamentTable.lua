@@ -21,7 +21,7 @@ local say = Session.say
 local Cup = {}
 ns.VitajiTournamentTable = Cup
 
-ns.Messages.declare("CUP", { "op", "entrant", "amount:n", "book", "members..." })
+ns.Messages.declare("CUP", { "op", "entrant", "amount:n", "book", "state", "members..." })
 
 L.CUP_NONE = "No tournament: /%s cup new organises one."
 L.CUP_NEW = "%s organises a Vitaji tournament: /%s cup shows it."
@@ -32,6 +32,7 @@ L.CUP_USAGE = "/%s cup [new | add NAME [MEMBERS...] | start]: %s is not one of t
 L.SIDEBET_USAGE = "/%s sidebet NAME N: back a player of the tournament for N %s."
 L.SIDEBET_NO_BOOK = "%s cannot bet: %s plays no game of this round now."
 L.SIDEBET_SEATED = "%s cannot bet: he plays the game in play."
+L.CUP_CAUGHT_UP = "Caught up with the tournament of %s from %s (its results so far are their word)."
 L.BOOK_OPEN = "Side bets (/%s sidebet NAME N) are open on group %d's game %d: %s."
 
 -- Added to the help listing (its words filled in here: DrawLocales.fill ran already).
@@ -96,7 +97,9 @@ local function open_books()
 		if #group.games < cup.games_per_group and not books[key] then
 			books[key] = SideBets.new(ledger, group.entrants, running)
 			if books[key] then
-				say(L.BOOK_OPEN:format(LONG, n, #group.games + 1, Text.safe(table.concat(group.entrants, ", "))))
+				local names = {}
+				for i, name in ipairs(group.entrants) do names[i] = Session.short(name) end
+				say(Text.safe(L.BOOK_OPEN:format(LONG, n, #group.games + 1, table.concat(names, ", ")), Text.LINE))
 			end
 		end
 	end
@@ -129,12 +132,12 @@ local function deal(seats, at)
 	local session = DrawTable.session()
 	local key = session and session.id .. "#" .. session.hands
 	local dealt = key and recorded.dealt[key]
-	if dealt == nil then
+	if not dealt then
 		local group = group_at(seats)
-		dealt = group and { tier = cup.tier, group = group, players = (cup:seats(group)) } or false
+		if not group then return seats, at, nil end -- (not kept: a tournament may come yet)
+		dealt = { tier = cup.tier, group = group, players = (cup:seats(group)) }
 		if key then recorded.dealt[key] = dealt end
 	end
-	if not dealt then return seats, at, nil end
 	local players, out, first = dealt.players, {}, nil
 	for step = 0, #seats - 1 do
 		local seat = seats[(at - 1 + step) % #seats + 1]
@@ -242,6 +245,108 @@ function OPS.bet(sender, message)
 	if not events then return why end
 	say(Text.safe(events[1].text, Text.LINE))
 end
+
+-- A client that missed the tournament's messages (logged out, or not yet in the raid) asks the
+-- host of the table it comes to for the tournament, once a table is opened or caught up; it
+-- takes the answer from that host, or from its own tournament's organiser, if it is further on.
+local asked = {}
+
+local function progress(c)
+	if not c then return -1 end
+	local games = 0
+	for _, group in ipairs(c.groups) do games = games + #group.games end
+	local stage = ({ registration = 0, playing = 1, over = 2 })[c.stage]
+	return ((stage * 100 + c.tier) * 1000 + games) * 1000 + #c.entrants
+end
+
+-- Plain data as text (length-prefixed strings, whole numbers, flags, tables), and back.
+local function encode(value, out)
+	local kind = type(value)
+	if kind == "string" then
+		out[#out + 1] = "s" .. #value .. ":" .. value
+	elseif kind == "number" then
+		out[#out + 1] = "n" .. ("%d"):format(value) .. ";"
+	elseif kind == "boolean" then
+		out[#out + 1] = value and "t" or "f"
+	elseif kind == "table" then
+		out[#out + 1] = "{"
+		for key, item in pairs(value) do
+			encode(key, out)
+			encode(item, out)
+		end
+		out[#out + 1] = "}"
+	end
+	return out
+end
+
+local function decode(text, at, depth)
+	local tag = text:sub(at, at)
+	if tag == "s" then
+		local size, start = text:match("^(%d+):()", at + 1)
+		if not size or start + size - 1 > #text then return nil end
+		return text:sub(start, start + size - 1), start + size
+	elseif tag == "n" then
+		local number, after = text:match("^(%-?%d+);()", at + 1)
+		return tonumber(number), after
+	elseif tag == "t" or tag == "f" then
+		return tag == "t", at + 1
+	elseif tag == "{" and depth < 8 then
+		local out = {}
+		at = at + 1
+		while text:sub(at, at) ~= "}" do
+			local key, item
+			key, at = decode(text, at, depth + 1)
+			if key == nil or at == nil then return nil end
+			item, at = decode(text, at, depth + 1)
+			if item == nil or at == nil then return nil end
+			out[key] = item
+		end
+		return out, at + 1
+	end
+end
+
+-- The answer: the tournament, and the games recorded and dealt here (so the asker neither
+-- records a game twice nor deals a replayed one otherwise).
+function OPS.ask(sender)
+	if not cup then return end
+	local state = table.concat(encode({ cup = cup:saved(), recorded = recorded }, {}))
+	Comm.send("CUP", { op = "state", state = state }, sender)
+end
+
+local function recorded_of(data)
+	if type(data) ~= "table" or type(data.dealt) ~= "table" then return nil end
+	for key, value in pairs(data) do
+		if type(key) ~= "string" or (key ~= "dealt" and value ~= true) then return nil end
+	end
+	for key, dealt in pairs(data.dealt) do
+		if type(key) ~= "string" or type(dealt) ~= "table" or type(dealt.tier) ~= "number"
+			or type(dealt.group) ~= "number" or type(dealt.players) ~= "table" then
+			return nil
+		end
+	end
+	return data
+end
+
+function OPS.state(sender, message)
+	local session = DrawTable.session()
+	if not asked[sender] or not (session and sender == session.host or cup and sender == cup.organiser) then return end
+	asked[sender] = nil
+	local data = decode(message.state or "", 1, 0)
+	local other = type(data) == "table" and Tournament.restore(data.cup)
+	local games = type(data) == "table" and recorded_of(data.recorded)
+	if not (other and games) or progress(other) <= progress(cup) then return end
+	if cup and cup.stage ~= "over" and other.organiser ~= cup.organiser then return end
+	cup, recorded = other, games
+	say(L.CUP_CAUGHT_UP:format(Session.short(cup.organiser), Session.short(sender)))
+	open_books()
+end
+
+local function ask(host)
+	if not host or host == Comm.me() then return end
+	asked[host] = true
+	Comm.send("CUP", { op = "ask" }, host)
+end
+Session.bind(function(new) if new then ask(new.host) end end)
 
 local function apply(sender, message)
 	load()
