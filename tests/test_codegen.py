@@ -249,8 +249,8 @@ LEDGER = {
     "VitajiTournament.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "tostring",
                               "type", "unpack"}, set()),
     "VitajiSideBets.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "type"}, set()),
-    "VitajiTournamentTable.lua": ({"ipairs", "pairs", "table", "tonumber", "tostring", "type"},
-                                  set()),
+    "VitajiTournamentTable.lua": ({"C_Timer", "ipairs", "pairs", "select", "table", "tonumber",
+                                   "tostring", "type"}, set()),
 }
 
 

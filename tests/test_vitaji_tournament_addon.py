@@ -183,7 +183,19 @@ def test_a_cheater_cannot_register_bet_for_another_bet_late_or_settle(realm, cup
     clients, table = cup_table
     org, sam, tia, ann = clients["Org"], clients["Sam"], clients["Tia"], clients["Ann"]
     t = Tournament(table.ruleset, "Org")
+    help_lines = shown(realm, sam, "/vhelp")
+    assert "/vitaji cup - the tournament: its groups' standings after every game, or its " \
+        "champion" in help_lines
+    assert any(line.startswith("/vitaji sidebet NAME N - ") for line in help_lines)
+    assert shown(realm, sam, "/vitaji cup") == ["No tournament: /vitaji cup new organises one."]
     play(realm, org, "/vitaji cup new")
+    # Bad words get one line and change nothing.
+    assert shown(realm, org, "/vitaji cup frob") == [
+        "/vitaji cup [new | add NAME [MEMBERS...] | start]: frob is not one of these."]
+    assert shown(realm, org, "/vitaji cup add") == [
+        "/vitaji cup [new | add NAME [MEMBERS...] | start]: add is not one of these."]
+    assert shown(realm, org, "/vitaji cup add Ann Bob") == [
+        "/vitaji cup [new | add NAME [MEMBERS...] | start]: add Ann Bob is not one of these."]
     # Only the organiser registers, starts, or starts another tournament.
     assert shown(realm, tia, "/vitaji cup add Tia") == [
         "Tia cannot register entrants: only the organiser, Org, can"]

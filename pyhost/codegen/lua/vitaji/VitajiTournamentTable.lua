@@ -85,8 +85,8 @@ end
 
 local function book_key(group) return ("%d:%d:%d"):format(cup.tier, group, #cup.groups[group].games + 1) end
 
--- A book on each group's next game, if it has one to play.
-local function open_books()
+-- A book on each group's next game, if it has one to play (its lines to `tell`).
+local function open_books(tell)
 	if cup.stage ~= "playing" then return end
 	local running = {}
 	for n in ipairs(cup.groups) do
@@ -99,7 +99,8 @@ local function open_books()
 			if books[key] then
 				local names = {}
 				for i, name in ipairs(group.entrants) do names[i] = Session.short(name) end
-				say(Text.safe(L.BOOK_OPEN:format(LONG, n, #group.games + 1, table.concat(names, ", ")), Text.LINE))
+				(tell or say)(Text.safe(L.BOOK_OPEN:format(LONG, n, #group.games + 1, table.concat(names, ", ")),
+					Text.LINE))
 			end
 		end
 	end
@@ -164,17 +165,21 @@ local function game_over(round)
 	local result = Tournament.result_of(round.game)
 	local out, why = cup:record(group, result)
 	recorded[key] = true
-	if not out then say(Text.safe(why, Text.LINE)) save() return end
+	-- (Said once the game's own last lines are: DrawTable says them after this step.)
+	local later = {}
+	local function tell(line) later[#later + 1] = line end
+	C_Timer.After(0, function() for _, line in ipairs(later) do say(line) end end)
+	if not out then tell(Text.safe(why, Text.LINE)) save() return end
 	if book then
 		local entrant_of = {}
 		for name, team in pairs(cup.members) do
 			for _, player in ipairs(team) do entrant_of[player] = name end
 		end
 		local events = book:settle(entrant_of[result.winner])
-		for _, event in ipairs(events or {}) do say(Text.safe(event.text, Text.LINE)) end
+		for _, event in ipairs(events or {}) do tell(Text.safe(event.text, Text.LINE)) end
 	end
-	lines(out)
-	open_books()
+	for _, line in ipairs(out) do tell(Text.safe(line, Text.LINE)) end
+	open_books(tell)
 	save()
 end
 
@@ -182,9 +187,10 @@ local plain_new_round, plain_stand = Game.new_round, Game.stand
 
 -- (DrawTable asks the game for each round: a tournament's round is dealt to its group, and its
 -- end recorded, whichever way it ends: an action or a stand.)
-function Game.new_round(seats, at, ...)
+function Game.new_round(seats, at, teams, ...)
 	local dealt, first, group = deal(seats, at)
-	local round, why = plain_new_round(dealt, first, ...)
+	if group and cup.team_size > 1 then teams = select(2, cup:seats(group)) end -- (a team game's teams)
+	local round, why = plain_new_round(dealt, first, teams, ...)
 	if not round or not group then return round, why end
 	round.cup_group = group
 	local act = round.act
@@ -387,7 +393,8 @@ function DrawSlash.actions.cup(args)
 	if what == "" or what == "show" then return show() end
 	if what == "new" and #args == 1 then return send({ op = "new" }) end
 	if what == "start" and #args == 1 then return send({ op = "start" }) end
-	if what == "add" and args[2] then
+	-- (A player is his own entrant: names after his are a team's, in a team tournament only.)
+	if what == "add" and args[2] and (RULES.teams.team_size > 1 or #args == 2) then
 		local members = {}
 		for i = 3, #args do members[#members + 1] = full(args[i]) end
 		local entrant = RULES.teams.team_size > 1 and args[2] or full(args[2])
