@@ -264,6 +264,14 @@ def test_a_cheater_cannot_register_bet_for_another_bet_late_or_settle(realm, cup
     realm.run_until_quiet()
     assert banks_everywhere(clients) == {settled}
     everyone_shows(realm, clients, t)
+    # The organiser starts anew with stakes held on game 2: they go back, at every client.
+    sam_at = len(PLAYERS) + FANS.index("Sam")
+    play(realm, sam, "/vitaji sidebet Dee 7")
+    (held,) = banks_everywhere(clients)
+    assert held[sam_at] == settled[sam_at] - 7
+    play(realm, org, "/vitaji cup new")
+    assert f"Sam{REALM} gets back 7 (the side bets are void)" in sam.chat.lines
+    assert banks_everywhere(clients) == {settled}
     assert realm.errors() == []
 
 

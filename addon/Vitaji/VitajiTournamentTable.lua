@@ -106,6 +106,16 @@ local function open_books(tell)
 	end
 end
 
+-- Every book still holding stakes but those in `keep` is void: the stakes go back (a new
+-- tournament, or one taken from the host, leaves them no game to settle on).
+local function void_books(keep)
+	for key, book in pairs(books) do
+		if not book.settled and not (keep and keep[key]) then
+			for _, event in ipairs(book:void() or {}) do say(Text.safe(event.text, Text.LINE)) end
+		end
+	end
+end
+
 local function lines(list)
 	for _, line in ipairs(list or {}) do say(Text.safe(line, Text.LINE)) end
 end
@@ -217,6 +227,7 @@ function OPS.new(sender)
 	if cup and cup.stage ~= "over" and sender ~= cup.organiser then
 		return L.CUP_TAKEN:format(Session.short(cup.organiser))
 	end
+	void_books()
 	cup, books = Tournament.new(sender), {}
 	say(L.CUP_NEW:format(Session.short(sender), LONG))
 end
@@ -343,6 +354,9 @@ function OPS.state(sender, message)
 	if not (other and games) or progress(other) <= progress(cup) then return end
 	if cup and cup.stage ~= "over" and other.organiser ~= cup.organiser then return end
 	cup, recorded = other, games
+	local keep = {}
+	if cup.stage == "playing" then for n in ipairs(cup.groups) do keep[book_key(n)] = true end end
+	void_books(keep)
 	say(L.CUP_CAUGHT_UP:format(Session.short(cup.organiser), Session.short(sender)))
 	open_books()
 end

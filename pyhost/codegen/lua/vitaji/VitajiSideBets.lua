@@ -121,6 +121,23 @@ function Book:settle(winner)
 	return made
 end
 
+-- The book is void (its tournament is no more): every stake goes back. The addon's own (the
+-- Python book has no void); the events, or nil and why not.
+function Book:void()
+	if self.settled then return nil, "the side bets are settled already" end
+	self.open = false
+	local start = #self.events
+	for _, bet in ipairs(self.bets) do
+		self.ledger.move(bet[1], bet[3])
+		say(self, "sidebet-back", ("%s gets back %d (the side bets are void)"):format(bet[1], bet[3]), bet[1], bet[3],
+			bet[2])
+	end
+	self.settled = true
+	local made = {}
+	for i = start + 1, #self.events do made[#made + 1] = self.events[i] end
+	return made
+end
+
 -- Plain data for the SavedVariables, and back (nil if it is not a book's).
 function Book:saved()
 	local bets = {}
