@@ -82,3 +82,11 @@ function Ledger.void(session)
 		session.banks[name], banks[name] = bank, bank
 	end
 end
+
+-- Chips into (negative: out of) a player's bank away from any hand (a Vitaji side bet, which
+-- every client moves alike): this client's record, and the open table's if he sits there.
+function Ledger.move(name, chips, session)
+	local bank = Ledger.bank_of(name) + chips
+	banks[name] = bank
+	if session and session.banks[name] then session.banks[name] = bank end
+end
