@@ -8,7 +8,9 @@
    tests/addon_table.py's play_hand drives it. Prints the hand's CPU (time.process_time), the
    messages the realm delivered (addon messages and chat lines, to every receiver) and the
    CPU per delivery; the ratio is each size's CPU per delivery against the smallest size's,
-   measured in the same run (flat is 1.0x).
+   measured in the same run (flat is 1.0x). Then the same hand's CPU split: the time inside
+   the addon's SHA-256 (each client's ns.Sha256.digest and .hex, timed from outside, a call
+   inside another counted once) and the rest, with the rest's CPU per delivery and its ratio.
 2. bit: the addon's SHA-256 (core/Sha256.lua, loaded as it ships) hashing a 40-seat set of
    commitments (2,600 bytes, what each client hashes once a hand), `--hashes` times, with
    `bit` given as: the first Python version of the library (every argument masked through a
@@ -91,10 +93,32 @@ def choose(count: int):
                                              "/tholdem check")
 
 
-def hand_at(size: int, seed: int, folder: Path, addon: Path) -> tuple[float, int, bool]:
-    """(CPU seconds, deliveries, errors) of one hand to the showdown at `size` players."""
+def time_hashing(seated, spent: list[float]) -> None:
+    """Add the CPU each client spends in its SHA-256 (ns.Sha256.digest and .hex) to spent[0];
+    a hash called from inside another (hex calls digest) is counted once."""
+    depth = [0]
+    for client in seated:
+        sha = client.addons[seated.ruleset.addon.name].namespace[b"Sha256"]
+        for key in (b"digest", b"hex"):
+            def timed(*args, original=sha[key]):
+                if depth[0]:
+                    return original(*args)
+                depth[0], start = 1, time.process_time()
+                try:
+                    return original(*args)
+                finally:
+                    depth[0] = 0
+                    spent[0] += time.process_time() - start
+            sha[key] = timed
+
+
+def hand_at(size: int, seed: int, folder: Path, addon: Path) -> tuple[float, float, int, bool]:
+    """(CPU seconds, of them hashing, deliveries, errors) of one hand to the showdown at
+    `size` players."""
     realm = Realm(seed=seed, wtf=folder / f"WTF{size}")
     seated = raid_table(realm, addon, size)
+    hashing = [0.0]
+    time_hashing(seated, hashing)
     deliveries = [0]
     deliver = realm._deliver
 
@@ -107,7 +131,7 @@ def hand_at(size: int, seed: int, folder: Path, addon: Path) -> tuple[float, int
     play_hand(realm, seated, 1, choose(size))
     cpu = time.process_time() - start
     over = "the hand is over" in status(realm, seated[0])
-    return cpu, deliveries[0], bool(realm.errors()) or not over
+    return cpu, hashing[0], deliveries[0], bool(realm.errors()) or not over
 
 
 def bit_runtime(variant: str):
@@ -161,15 +185,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pyhost-bench-") as tmp:
         folder = Path(tmp)
         addon = build_addon(folder / "AddOns")
-        base = None
+        base = rest_base = None
+        splits = []
         for size in sizes:
-            cpu, delivered, bad = hand_at(size, args.seed, folder, addon)
+            cpu, hashing, delivered, bad = hand_at(size, args.seed, folder, addon)
             per = cpu / max(delivered, 1)
-            base = base or per
+            rest = max(cpu - hashing, 0.0) / max(delivered, 1)
+            base, rest_base = base or per, rest_base or rest or 1e-9
             failed = failed or bad
             print(f"hand:  {size:2} players {cpu:7.3f} s CPU, {delivered:6,} deliveries, "
                   f"{per * 1e6:6.1f} us a delivery ({per / base:.2f}x the {sizes[0]}-player "
                   f"table's){'  FAILED' if bad else ''}")
+            splits.append(f"split: {size:2} players {hashing:7.3f} s hashing, "
+                          f"{cpu - hashing:7.3f} s the rest, {rest * 1e6:6.1f} us a delivery "
+                          f"({rest / rest_base:.2f}x the {sizes[0]}-player table's)")
+        print("\n".join(splits))
     failed = not bench_bit(args.hashes) or failed
     if failed:
         sys.exit(1)

@@ -44,6 +44,9 @@ end
 function Text.safe(text, limit)
 	text = text == nil and "" or tostring(text)
 	limit = limit or Text.LIMIT
+	-- Printable ASCII without '|', no longer than the limit, is already safe: as it is, with
+	-- no loop over its characters (most lines are).
+	if #text <= limit and not text:find("[^\32-\123\125\126]") then return text end
 	local out, count, i = {}, 0, 1
 	while i <= #text do
 		if count >= limit then

@@ -117,6 +117,7 @@ class Realm:
         self.social = Social(self)  # guilds and chat channels (channels.py)
         self.now = 0.0
         self.clients: dict[str, Client] = {}
+        self._by_lower: dict[str, Client] = {}  # "name-realm" in lower case: the first so named
         self.groups: list[Group] = []
         self._queue: list[tuple[float, int, Callable[[], None], _Entry]] = []
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
@@ -276,6 +277,7 @@ class Realm:
                             location=at or Location(), addons=[Path(a) for a in addons],
                             account=account or name, guid=guid)
             self.clients[full] = client
+            self._by_lower.setdefault(full.lower(), client)
         elif client.online:
             raise ValueError(f"{full} is already logged in")
         self.touched()
@@ -353,9 +355,9 @@ class Realm:
         wanted = name.lower()
         if "-" not in wanted and relative_to is not None:
             wanted = f"{wanted}-{relative_to.realm_name.lower()}"
-        for client in self.clients.values():
-            if client.full_name.lower() == wanted:
-                return client
+        found = self._by_lower.get(wanted)  # (a look-up, not a walk over every client: the
+        if found is not None:  # addon asks about a message's sender on every delivery)
+            return found
         if "-" not in wanted:  # no realm given and nobody to be relative to: a unique name
             matches = [c for c in self.clients.values() if c.name.lower() == wanted]
             return matches[0] if len(matches) == 1 else None
