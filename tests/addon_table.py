@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from pyhost import fairplay
 from pyhost.codegen import build, write
 from pyhost.harness import Client, Realm
-from pyhost.rules import Ruleset, load_ruleset
+from pyhost.rules import Ruleset, load_ruleset, shipped_ids
 
 TAUREN = load_ruleset("tauren-holdem")
 PROTOCOL = "4"  # the addon's protocol version (Comm.lua), first in every message
@@ -39,10 +40,23 @@ def slash(ruleset: Ruleset, action: str) -> str:
 
 
 def build_addon(folder: Path, ruleset_id: str = "tauren-holdem") -> Path:
-    ruleset = load_ruleset(ruleset_id)
-    target = folder / ruleset.addon.name
-    write(build(ruleset), target)
+    """The addon of a shipped ruleset (by id) or of a ruleset file (by path), written to
+    `folder`/<its name>: the test's own copy, to change as it likes."""
+    name, files = _built(ruleset_id) if ruleset_id in SHIPPED_IDS else _build(ruleset_id)
+    target = folder / name
+    write(files, target)
     return target
+
+
+def _build(ruleset_id: str) -> tuple[str, dict[str, bytes]]:
+    ruleset = load_ruleset(ruleset_id)
+    return ruleset.addon.name, build(ruleset)
+
+
+# A shipped ruleset's build is the same in every test: made once per process, then written
+# where each test asks (reading a ruleset checks its hands, which is most of the cost).
+SHIPPED_IDS = frozenset(shipped_ids())
+_built = cache(_build)
 
 
 class Seated(list):

@@ -134,6 +134,7 @@ def test_a_lost_muck_is_sent_again(tmp_path, addon, evil):
     assert realm.errors() == []
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_muck_is_in_the_record_a_snapshot_hands_on(tmp_path, addon, evil):
     """A player who reloads after the deputy's MUCK replays it from the host's record and
     reaches the same end of the hand."""

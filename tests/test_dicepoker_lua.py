@@ -283,6 +283,7 @@ def random_action(draw, round_: DicePokerRound, names: list[str],
     return actor, step, draw(st.lists(faces, min_size=count, max_size=count))
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=300, deadline=None, suppress_health_check=SLOW)
 @given(mode=st.sampled_from(["forfeit", "chips", "three"]),
        banks=st.lists(st.integers(0, 12), min_size=1, max_size=11), data=st.data())

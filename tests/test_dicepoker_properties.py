@@ -90,6 +90,7 @@ def play_turn_step(t, data) -> None:
 
 
 # A round is at least ten dice per player: hypothesis finds that input large, and it is.
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=120, suppress_health_check=[HealthCheck.large_base_example])
 @given(data=st.data())
 def test_random_play_conserves_chips_and_pays_loser_times_winner_stakes(rulesets, data):

@@ -123,6 +123,7 @@ def try_anything(t: Table, data) -> None:
     assert t.chips == chips
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
 @given(data=st.data())

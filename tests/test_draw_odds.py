@@ -101,6 +101,7 @@ def test_one_roll_from_the_start_is_the_one_deal_table_summed_from_the_top(rules
 # -- against the brute force ------------------------------------------------------------
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @pytest.mark.parametrize("kept", ["6,6,5,3", "1,2,3,4"])
 def test_each_category_with_two_rolls_matches_every_sequence_of_rolls(kept):
     odds, evaluator = draw_odds(POKER_DICE), POKER_DICE.evaluator
@@ -112,6 +113,7 @@ def test_each_category_with_two_rolls_matches_every_sequence_of_rolls(kept):
             brute.keeping(dice, 2), category.name
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_three_kept_with_two_rolls_matches_every_sequence_of_rolls():
     odds, evaluator = draw_odds(POKER_DICE), POKER_DICE.evaluator
     straight = next(c for c in POKER_DICE.order if c.kind == "straight")

@@ -114,6 +114,7 @@ def play(data, ruleset, t):
     assert t.chips == total
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=300)
 @given(data=st.data())
 def test_random_guided_hands_keep_the_ledger_exact(rulesets, data):
@@ -187,6 +188,7 @@ def test_whether_losers_show_or_muck_the_winners_take_the_same(rulesets, data):
     assert mucked.banks == shown.banks
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=60, suppress_health_check=[HealthCheck.large_base_example])
 @given(data=st.data())
 def test_random_manual_hands_keep_the_ledger_exact(rulesets, data):

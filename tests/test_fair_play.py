@@ -392,6 +392,7 @@ def test_chat_lockdown_pauses_the_table_and_it_resumes(tmp_path, addon):
     assert "Riggs bets 2" in skoll.chat
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_player_who_reloads_on_every_street_catches_up_and_finishes_the_hand(tmp_path, addon):
     realm = Realm(seed=15, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])

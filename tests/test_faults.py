@@ -72,6 +72,7 @@ def test_diceholdem_hands_survive_faults(tmp_path, diceholdem, names, seed, hand
     assert realm.errors() == []
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_the_seeded_set_injects_every_kind_of_fault(tmp_path, addon):
     # Over the CI cases' seeds every kind comes up: no kind is silently never tried.
     seen = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def test_dice_holdem_table_agrees_with_the_naive_evaluator(roll):
     assert (fast.category, fast.key) == (naive.category, naive.key)
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_wild_shaman_never_makes_a_hand_worse(tmp_path):
     wild = load_ruleset(write_variant(tmp_path, "tauren-holdem",
                                       {'ace_mode = "ace"': 'ace_mode = "wild"'}))

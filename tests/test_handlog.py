@@ -297,6 +297,7 @@ def test_a_hostile_file_is_a_verdict_not_a_traceback(tmp_path, night):
 # -- what the log keeps ------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_the_log_stays_bounded_in_hands_and_bytes(tmp_path, addon):
     realm = Realm(seed=3, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])
@@ -427,6 +428,7 @@ def test_a_false_reveal_that_loses_is_logged_unchecked_and_verify_says_so(tmp_pa
     assert verdicts == {"Mogg-Thunderhorn": "unchecked", "Riggs-Thunderhorn": "ok"}
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_player_who_reloads_on_every_street_keeps_one_fair_record(tmp_path, addon):
     realm = Realm(seed=15, wtf=tmp_path / "WTF")
     seated = seat_table(realm, addon, ["Skoll", "Riggs", "Gray"])

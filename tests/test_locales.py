@@ -84,6 +84,7 @@ def test_the_strings_are_blizzards_own():
         "You have joined a raid group"
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @pytest.mark.skipif(not MIRROR.is_dir(), reason="needs the GlobalStrings mirror (no network)")
 def test_the_committed_data_is_what_the_tool_writes(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "tools" / "wow_strings.py"), "--out",

@@ -913,6 +913,7 @@ def test_random_guided_tables_agree_step_by_step(setups, data):
     assert pair.lua_banks() == pair.py.banks
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=120, suppress_health_check=[HealthCheck.large_base_example,
                                                    HealthCheck.too_slow])
 @given(data=st.data())
@@ -952,6 +953,7 @@ def test_whether_losers_show_or_muck_both_engines_pay_the_same(setups, data):
     assert shown.lua_banks() == mucked.lua_banks()
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=80, suppress_health_check=[HealthCheck.large_base_example,
                                                   HealthCheck.too_slow])
 @given(data=st.data())
@@ -993,6 +995,7 @@ def test_random_manual_tables_agree_step_by_step(tauren, data):
 # -- one betting round, with the rules Holdem does not use (Vitaji's) ------------------------
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_betting_rounds_agree_under_any_rules(tauren, data):

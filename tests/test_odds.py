@@ -41,6 +41,7 @@ def test_shipped_poker_dice_splits_the_small_straight_out():
     assert result["Bust"] == 240 and result["Straight"] == 240
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_tauren_holdem_odds_match_every_one_of_the_8_to_the_7_sequences():
     tauren = load_ruleset("tauren-holdem")
     assert best_counts(tauren.evaluator, 7) == best_counts_brute_force(tauren.evaluator, 7)

@@ -47,6 +47,7 @@ def built(tmp_path_factory) -> tuple[Path, Path]:
     return tree, wheel
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_the_wheel_holds_every_file_of_the_source_tree_and_no_other(built):
     tree, wheel = built
     names = zipfile.ZipFile(wheel).namelist()

@@ -436,6 +436,7 @@ def play_round(pair: Lockstep, ruleset: Ruleset, data) -> None:
     raise AssertionError("the round did not end")
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=200, deadline=None,
           suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
 @given(data=st.data())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pokerdice import state
@@ -99,6 +100,7 @@ def check_winner(hand: PokerDiceRound, seen: dict) -> None:
     assert all(seat.committed == 0 for seat in hand.seats)
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=150)
 @given(st.data())
 def test_random_legal_rounds(data) -> None:

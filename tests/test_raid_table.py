@@ -144,6 +144,7 @@ def host_messages_in_a_hand(tmp_path, count: int) -> tuple[int, int, float]:
     return len(sent) - beats, beats, realm.now - began
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_the_hosts_messages_per_hand_do_not_grow_with_the_table(tmp_path):
     # Turns, commitments and reveals go from each player to everyone: the host only starts
     # the hand, closes the set of commitments and plays its own seat.

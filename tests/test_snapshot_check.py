@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from addon_table import (
     PROTOCOL,
     TO_ACT,
@@ -201,6 +203,7 @@ def vouches(client, *, asks: bool) -> list[tuple]:
     return [args for args in found if args[1].startswith(f"{PROTOCOL}\tVOUCH\t1") == asks]
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_in_a_full_raid_each_seat_is_asked_once_and_answers_once(tmp_path, addon):
     realm = Realm(seed=67, wtf=tmp_path / "WTF")
     names = [f"Raider{i:02d}" for i in range(39)]  # and the newcomer: 40

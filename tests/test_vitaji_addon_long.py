@@ -147,6 +147,7 @@ def test_the_catch_up_at_round_500_with_12_players_is_the_figure_in_the_docs(rea
     assert realm.errors() == []
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 def test_a_d1000_game_at_round_500_catches_up(realm, tmp_path):
     """(Two players, so that 500 rounds play in the realm in half a minute.)"""
     seated = long_table(realm, tmp_path, 2, 500)

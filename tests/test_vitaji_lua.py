@@ -292,6 +292,7 @@ def random_action(draw, game: VitajiGame, names: list[str], refusals: bool) -> t
     return actor, action, None, dice, None
 
 
+@pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
 @given(mode=st.sampled_from(["stock", "bonus", "teams", "points", "adding"]),
        data=st.data())

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import channels, locales, screen, secrets, uixml
+from . import bytecode, channels, locales, screen, secrets, uixml
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
@@ -182,6 +182,7 @@ class Client:
         self.addons: dict[str, Addon] = {}
         self.lua: Any = None
         self._api: Any = None
+        self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
 
     def __repr__(self) -> str:
         return f"<Client {self.full_name}{'' if self.online else ' (offline)'}>"
@@ -222,7 +223,7 @@ class Client:
             self._save_variables()
         self.realm.cancel_timers(self)
         self.online = False
-        self.lua = self._api = None
+        self.lua = self._api = self._loadstring = None
         self._updating = False
         self.realm.updating_changed(self)
 
@@ -255,13 +256,15 @@ class Client:
             "screen": table(list(SCREEN)),
         })
         # Loaded under their own names so tracebacks say where the API's own code is.
+        # Compiled once per process (bytecode.py): the raw loadstring, before wow.lua wraps it.
         lua_globals = self.lua.globals()
         newproxy, loadstring = lua_globals[b"newproxy"], lua_globals[b"loadstring"]
+        self._loadstring = loadstring
         host = self._host()
-        self._api = loadstring(WOW_LUA, b"=[pyhost wow.lua]")(host, config)
+        self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]")(host, config)
         for name, code in WIDGET_LUA:
-            loadstring(code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
-        loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
+            bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
+        bytecode.load(loadstring, API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
         secrets.load(self, newproxy)
         self.ui_warnings.clear()
         self._load_interface()
@@ -310,9 +313,17 @@ class Client:
 
     def _run_step(self, step: LuaSource | UiElement, name: Any, namespace: Any) -> None:
         if isinstance(step, LuaSource):
-            self._api.run_file(step.code, to_lua(step.chunkname), name, namespace)
+            chunkname = to_lua(step.chunkname)
+            dumped = bytecode.compiled(step.code, chunkname)
+            if dumped is None:  # Lua reports why it does not compile, as the game would
+                self._api.run_file(step.code, chunkname, name, namespace)
+            else:  # run as run_file runs it: (addonName, namespace) as `...`
+                self._api.call(self._loadstring(dumped, chunkname), name, namespace)
         else:
-            self._api.load_xml(step.code, to_lua(step.where))
+            where = to_lua(step.where)
+            dumped = bytecode.compiled(step.code, b"=" + where)
+            chunk = step.code if dumped is None else self._loadstring(dumped, where)
+            self._api.load_xml(chunk, where)
 
     def _load_interface(self) -> None:
         """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""

@@ -9,6 +9,7 @@ modder's own file. The file's [game] section names its family, whose type
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -48,8 +49,15 @@ def load_ruleset(spec: str | Path) -> Ruleset:
             text_spec, "", f"no such ruleset; shipped: {', '.join(shipped_ids())} "
             "(or give the path of a .toml file)"
         )
-    raw = resources.files("pyhost.rulesets").joinpath(f"{text_spec}.toml").read_bytes()
-    return parse_ruleset(raw, file=f"{text_spec}.toml", ruleset_id=text_spec)
+    return _shipped(text_spec)
+
+
+@cache
+def _shipped(ruleset_id: str) -> Ruleset:
+    """A shipped ruleset, read once per process: reading checks its hands, the costly part,
+    and a Ruleset is frozen, so its callers share it."""
+    raw = resources.files("pyhost.rulesets").joinpath(f"{ruleset_id}.toml").read_bytes()
+    return parse_ruleset(raw, file=f"{ruleset_id}.toml", ruleset_id=ruleset_id)
 
 
 def is_file(path: Path) -> bool:

@@ -484,9 +484,11 @@ W.apply_templates = apply_templates
 -- What uixml_animations.lua adds to: the child elements' handlers and the helpers they use.
 W.xml = { SPECIAL = SPECIAL, place = place, warn = warn, truth = truth }
 
--- One element under <Ui>, as uixml.py writes it: `return { tag = ..., a = {...}, ... }`.
+-- One element under <Ui>, as uixml.py writes it: `return { tag = ..., a = {...}, ... }`,
+-- or that chunk already loaded from its bytecode (bytecode.py).
 function api.load_xml(code, where)
-	local chunk, message = loadstring(code, "=" .. where)
+	local chunk, message = code, nil
+	if type(code) == "string" then chunk, message = loadstring(code, "=" .. where) end
 	if not chunk then return api.call(error, message, 0) end
 	return api.call(make, chunk(), nil)
 end
