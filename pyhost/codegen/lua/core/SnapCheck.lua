@@ -65,6 +65,15 @@ function SnapCheck.taking()
 	for name, bank in pairs(Session.db().banks) do ledger_before[name] = bank end
 end
 
+-- A snapshot this client dropped on its own evidence (its saved copy of the game, Kept.lua):
+-- its sender is not taken again this login, and the ledger is as it was before it.
+function SnapCheck.refuse(sender)
+	refused[sender] = true
+	local banks = Session.db().banks
+	for name in pairs(banks) do banks[name] = nil end
+	for name, bank in pairs(ledger_before or {}) do banks[name] = bank end
+end
+
 -- Logging in or back from a /reload: a check that never ended leaves nothing behind, and its
 -- host is not known (the table is asked for, and checked, again).
 function SnapCheck.resume()

@@ -1,0 +1,86 @@
+"""A Vitaji game kept across logouts: each seat's client saves the game in play in its
+SavedVariables at logout; when every player has logged out and they come back, days later, in
+any order, the first one back reopens the table from its copy and the others take it from
+there, checked against their own copies, and the game ends as it would have without the break.
+A forged saved copy rewrites nothing at the honest clients."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_vitaji_addon import Mirror, status
+from test_vitaji_addon_long import long_table
+
+from addon_table import Seated, play
+from pyhost.engine.vitaji.scoresheet import Sheet
+from pyhost.harness import Realm
+
+DAYS = 2 * 86400
+
+
+@pytest.fixture
+def realm(tmp_path):
+    return Realm(wtf=tmp_path / "WTF", seed=1)
+
+
+def play_to(mirror: Mirror, chooser: random.Random, round_: int, steps: int) -> None:
+    """Play on to round `round_`'s betting, then `steps` steps more (into the round)."""
+    while mirror.engine.round < round_ or mirror.engine.step.value != "bet":
+        mirror.step(chooser, drops=False)
+    for _ in range(steps):
+        mirror.step(chooser, drops=False)
+
+
+def away_and_back(realm: Realm, out: list, back: list) -> None:
+    """Everyone logs out in the order `out`, days pass, they log back in in the order `back`,
+    a few seconds apart."""
+    for client in out:
+        realm.logout(client)
+    realm.advance(DAYS)
+    for client in back:
+        realm.login(client.name)
+        realm.run_until_quiet()
+        realm.advance(4)
+        realm.run_until_quiet()
+
+
+def finish(realm: Realm, seated: Seated, mirror: Mirror, chooser: random.Random) -> None:
+    """The game plays out; every client ends it as the uninterrupted game (the engine) does:
+    the banks, the winner, the scoresheet."""
+    mirror.play_out(chooser, steps=3000, drops=False)
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    winner = next(event.text for event in mirror.engine.events if event.kind == "winner")
+    sheet = Sheet.of_game(mirror.engine).text()
+    for client in seated:
+        assert status(realm, client)[2] == expected, client.name
+        assert winner in client.chat.lines, client.name
+        mark = len(client.chat.lines)
+        play(realm, client, "/vscore")
+        assert "\n".join(client.chat.lines[mark:]) == sheet, client.name
+
+
+ORDERS = [  # (logged out in this order, back in this order)
+    ([0, 1, 2], [0, 1, 2]),
+    ([2, 0, 1], [1, 2, 0]),
+    ([1, 2, 0], [2, 0, 1]),
+]
+
+
+@pytest.mark.parametrize("out, back", ORDERS)
+def test_a_game_everyone_left_resumes_from_whoever_comes_back_first(realm, tmp_path, out,
+                                                                    back):
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random(f"resume {back}")
+    play_to(mirror, chooser, 3, 4)
+    before = status(realm, seated[0])
+    away_and_back(realm, [seated[i] for i in out], [seated[i] for i in back])
+    first = seated[back[0]]
+    assert first.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in seated:
+        assert status(realm, client) == before, client.name
+    finish(realm, seated, mirror, chooser)
+    assert realm.errors() == []
