@@ -7,7 +7,6 @@ A forged saved copy rewrites nothing at the honest clients."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from test_vitaji_addon import Mirror, status
