@@ -7,6 +7,7 @@ A forged saved copy rewrites nothing at the honest clients."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from test_vitaji_addon import Mirror, status
@@ -45,14 +46,15 @@ def away_and_back(realm: Realm, out: list, back: list) -> None:
         realm.run_until_quiet()
 
 
-def finish(realm: Realm, seated: Seated, mirror: Mirror, chooser: random.Random) -> None:
-    """The game plays out; every client ends it as the uninterrupted game (the engine) does:
-    the banks, the winner, the scoresheet."""
+def finish(realm: Realm, seated: Seated, mirror: Mirror, chooser: random.Random,
+           clients: list | None = None) -> None:
+    """The game plays out; every client (of `clients`) ends it as the uninterrupted game (the
+    engine) does: the banks, the winner, the scoresheet."""
     mirror.play_out(chooser, steps=3000, drops=False)
     expected = {seat.name: seat.bank for seat in mirror.engine.seats}
     winner = next(event.text for event in mirror.engine.events if event.kind == "winner")
     sheet = Sheet.of_game(mirror.engine).text()
-    for client in seated:
+    for client in clients or seated:
         assert status(realm, client)[2] == expected, client.name
         assert winner in client.chat.lines, client.name
         mark = len(client.chat.lines)
@@ -82,4 +84,60 @@ def test_a_game_everyone_left_resumes_from_whoever_comes_back_first(realm, tmp_p
     for client in seated:
         assert status(realm, client) == before, client.name
     finish(realm, seated, mirror, chooser)
+    assert realm.errors() == []
+
+
+def table_of(client) -> tuple[bytes, bytes]:
+    """Who hosts this client's table, and the game's summary there (what it would keep)."""
+    return tuple(client.lua.eval("""function(ns)
+        return ns.DrawTable.session().host, ns.DrawTable.flow.summary() end""")(
+        next(iter(client.addons.values())).namespace))
+
+
+def forge(client, kind: str) -> None:
+    """Rewrite the game this client kept in its SavedVariables file (it is logged out): a
+    roll of its own in the game's first round made 1000, or the first seat's bank at the
+    game's start made 40."""
+    path = client.saved_path(next(iter(client.addons.values())).toc, False)
+    text = path.read_text(encoding="utf-8")
+    if kind == "roll":
+        # (Each of its copy's states: the first row's rolls, its own the second.)
+        forged, count = re.subn(r'(\d+;[\d,]*;[\d,]*;[\d:.]*;[\d.]*;\d+/[^/]*/[\d.]+),(\d+)',
+                                r'\g<1>,1000', text)
+    else:
+        forged, count = re.subn(r'"(Skoll-Thunderhorn)=100"', r'"\1=40"', text)
+    assert count >= 1
+    path.write_text(forged, encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["roll", "bank"])
+def test_a_forged_saved_copy_rewrites_neither_the_game_nor_the_banks(realm, tmp_path, kind):
+    seated = long_table(realm, tmp_path, 3, 8)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random(f"forged {kind}")
+    play_to(mirror, chooser, 3, 4)
+    before = status(realm, skoll)
+    for client in (skoll, ada, riggs):
+        realm.logout(client)
+    forge(riggs, kind)  # Riggs forges his copy, and comes back first with it
+    realm.advance(DAYS)
+    realm.login(riggs.name)
+    realm.run_until_quiet()
+    assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in (skoll, ada):
+        realm.login(client.name)
+        realm.run_until_quiet()
+        realm.advance(8)
+        realm.run_until_quiet()
+    assert skoll.chat.matching("Riggs's table differs from your saved copy of the game: dropped it")
+    assert skoll.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in (skoll, ada):
+        assert status(realm, client) == before, client.name
+        assert table_of(client)[0] == skoll.full_name.encode()
+    # (Riggs's own table is the forged game; the honest ones have the game as it was.)
+    assert table_of(riggs)[1] != table_of(skoll)[1] == table_of(ada)[1]
+    # The honest table plays on to the end Riggs's own turns and rolls give it.
+    finish(realm, seated, mirror, chooser, clients=[skoll, ada])
     assert realm.errors() == []
