@@ -6,6 +6,7 @@ A forged saved copy rewrites nothing at the honest clients."""
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 
@@ -140,4 +141,38 @@ def test_a_forged_saved_copy_rewrites_neither_the_game_nor_the_banks(realm, tmp_
     assert table_of(riggs)[1] != table_of(skoll)[1] == table_of(ada)[1]
     # The honest table plays on to the end Riggs's own turns and rolls give it.
     finish(realm, seated, mirror, chooser, clients=[skoll, ada])
+    assert realm.errors() == []
+
+
+def test_the_copy_that_goes_furthest_wins_whoever_comes_back_first(realm, tmp_path):
+    """One player leaves, the others play on a little, then leave too: the first back holds
+    the oldest copy and reopens the table from it; a player back with a copy further on takes
+    it over (the first gives way, and takes the table from them), and nothing played is lost."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("furthest")
+    play_to(mirror, chooser, 3, 0)
+    # The last to bet leaves first; the two before him bet meanwhile.
+    trial = copy.deepcopy(mirror.engine)
+    order = [mirror.by_name[trial.to_act()]]
+    trial.act(trial.to_act(), "bet", 0)
+    order.append(mirror.by_name[trial.to_act()])
+    trial.act(trial.to_act(), "meet")
+    early = mirror.by_name[trial.to_act()]
+    realm.logout(early)
+    realm.run_until_quiet()
+    for _ in range(2):
+        mirror.step(chooser, drops=False)
+    assert mirror.engine.to_act() == early.name
+    order.reverse()
+    before = status(realm, order[0])
+    away_and_back(realm, order, [early, *order])
+    assert early.chat.matching("Reopened the table from your saved copy of game 1")
+    assert early.chat.matching(f"{order[0].name} kept the game further on: you give the table back")
+    assert order[0].chat.matching("Reopened the table from your saved copy of game 1")
+    for client in seated:
+        assert status(realm, client) == before, client.name
+        assert table_of(client)[0] == order[0].full_name.encode()
+    finish(realm, seated, mirror, chooser)
     assert realm.errors() == []

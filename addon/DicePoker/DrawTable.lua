@@ -459,7 +459,8 @@ function Flow.summary()
 	local current = live()
 	if not (current and game.summary) then return nil end
 	local seats = {}
-	for i, name in ipairs(session.seats) do seats[i] = name .. "=" .. (session.banks[name] or 0) end
+	local start = session.before_hand or session.banks
+	for i, name in ipairs(session.seats) do seats[i] = name .. "=" .. (start[name] or 0) end
 	return session.hands .. "\n" .. table.concat(seats, ",") .. "\n" .. game.summary(current)
 end
 -- Whether the summary `now` goes on from `saved`: the same round and seats, and the game's

@@ -37,6 +37,15 @@ local function further(a, b)
 	return a[2] + a[3] > b[2] + b[3]
 end
 
+-- Whether every seat of the kept table is in this client's group (online or not): only there
+-- is the game reopened (a copy kept from a group left since stays unused).
+local function its_group(kept)
+	for _, seat in ipairs(kept.seats) do
+		if seat ~= Comm.me() and UnitInParty(seat, Comm.group()) ~= true then return false end
+	end
+	return true
+end
+
 local function seat_of(kept, name)
 	for _, seat in ipairs(kept.seats) do if seat == name then return true end end
 	return false
@@ -114,7 +123,7 @@ end
 
 local function decide(tries)
 	local kept = mine()
-	if Session.current() or not kept or not IsInGroup() then return end
+	if Session.current() or not kept or not IsInGroup() or not its_group(kept) then return end
 	local again = function() C_Timer.After(DECIDE_SECONDS, function() decide(tries + 1) end) end
 	if Comm.receiving() then return again() end -- (a copy on its way: wait for it)
 	local first = chosen(kept)
@@ -129,7 +138,7 @@ end
 -- seat holds the table, the one the seats back all choose reopens it. False: nothing kept.
 function Kept.enter()
 	local kept = mine()
-	if not kept or not IsInGroup() or Session.current() then return false end
+	if not kept or not IsInGroup() or Session.current() or not its_group(kept) then return false end
 	for _, seat in ipairs(kept.seats) do
 		if seat ~= Comm.me() and connected(seat) then
 			C_Timer.After(DECIDE_SECONDS, function() decide(0) end)
