@@ -220,7 +220,7 @@ function actions.score()
 	end
 	if not sheet then say(L.NO_SHEET) return end
 	for _, line in ipairs(Sheet.lines(Sheet.renamed(sheet, ns.Session.short))) do
-		say(ns.Text.safe(line, ns.Text.LINE))
+		for _, piece in ipairs(Sheet.wrapped(line, ns.Text.LINE)) do say(ns.Text.safe(piece, ns.Text.LINE)) end
 	end
 end
 
