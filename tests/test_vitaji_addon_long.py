@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from test_vitaji_addon import NAMES, Mirror, status
+from vitaji_play import new_game, play_out
 
-from addon_table import Seated, play, seat_table
+from addon_table import Seated, build_addon, play, seat_table
 from conftest import write_variant
 from pyhost.codegen import build, write
+from pyhost.engine.vitaji.scoresheet import Sheet
+from pyhost.engine.vitaji.sheetfile import saved_lua
 from pyhost.harness import Realm
 from pyhost.rules import load_ruleset
 from realm_helpers import send_addon
@@ -221,4 +224,29 @@ def test_a_host_who_leaves_mid_game_and_comes_back_catches_up_from_its_successor
     for client in seated:
         assert status(realm, client)[2] == expected, client.name
         assert winner in client.chat.lines, client.name
+    assert realm.errors() == []
+
+
+def test_a_scoresheet_line_longer_than_a_chat_line_is_shown_whole(realm, tmp_path):
+    """30 players of long names: every line of the sheet is past a chat line (400
+    characters); /vscore shows each whole, in pieces cut between cells."""
+    names = [f"Longplayer{i:02d}xyz" for i in range(30)]
+    game, _ = new_game(names)
+    play_out(game, random.Random("wide"))
+    sheet = Sheet.of_game(game)
+    assert max(len(line) for line in sheet.text().splitlines()) > 400
+    skoll = realm.login("Skoll", addons=[build_addon(tmp_path, "vitaji")])
+    skoll.logout()
+    skoll.saved_path(skoll.addons["Vitaji"].toc, False).write_text(saved_lua([sheet]))
+    realm.login("Skoll")
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/vscore")
+    shown = skoll.chat.lines[mark:]
+    assert max(len(line) for line in shown) <= 400
+    assert "".join("".join(shown).split()) == "".join(sheet.text().split())
+    # (Cut at a cell's edge, never inside a cell; the rule above the scores, one run of
+    # dashes, is cut where it must.)
+    cells = set(sheet.text().split())
+    assert all(word in cells or set(word) == {"-"} for line in shown for word in line.split())
+    assert len(shown) > len(sheet.text().splitlines())
     assert realm.errors() == []
