@@ -1,6 +1,6 @@
 -- A game kept across logouts: each seat's client saves the table's record (the snapshot it
 -- would send) in SavedVariables at PLAYER_LOGOUT while a game is in play, for a flow that can
--- say what has been played (flow.summary, flow.extends: a game that lasts, Vitaji's). When
+-- say what has been played (flow.summary, flow.extends: a game that lasts for days). When
 -- the players log back in and nobody holds the table, the first one back reopens it from its
 -- copy, as its host; a later arrival takes the table's snapshot only from a seat of it, and
 -- keeps it only if it extends its own copy: the same game, at least as far, and what was
@@ -57,7 +57,7 @@ end
 function Kept.save(session, entries)
 	local db = Session.db()
 	db.kept = db.kept or {}
-	if not session then return end
+	if not session or session.catching_up then return end -- (a copy half replayed: the last one stays)
 	local summary = flow.summary and flow.summary()
 	if not (summary and entries and Session.seated(Comm.me())) then
 		db.kept[Comm.me()] = nil
