@@ -56,7 +56,7 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "VitajiLocales.lua",
                 "Vitaji.lua", "VitajiEnd.lua", "VitajiSheet.lua", "Sha256.lua", "Messages.lua",
                 "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
                 "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
-                "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "CatchUp.lua",
+                "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "Kept.lua", "CatchUp.lua",
                 "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "VitajiResume.lua",
                 "VitajiGame.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
                 "VitajiTournamentTable.lua"]
@@ -83,7 +83,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DicePoker: up to date (29 files)" in result.output
     assert "addon/PokerDice: up to date (34 files)" in result.output
     assert "addon/TaurenHoldem: up to date (39 files)" in result.output
-    assert "addon/Vitaji: up to date (38 files)" in result.output
+    assert "addon/Vitaji: up to date (39 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -209,7 +209,8 @@ LEDGER = {
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "ipairs", "math"}, set()),
     "Restricted.lua": ({"C_RestrictedActions", "C_Timer", "Enum", "GetTime", "UnitIsConnected",
                         "ipairs", "issecretvalue", "next", "pairs", "select"}, set()),
-    "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table"}, set()),
+    "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table", "type"}, set()),
+    "Kept.lua": ({"C_Timer", "IsInGroup", "UnitInParty", "ipairs", "tonumber"}, set()),
     "CatchUp.lua": ({"C_Timer", "GetTime", "IsInGroup", "ipairs", "pairs", "tonumber"}, set()),
     "Slash.lua": ({"C_RestrictedActions", "CreateFrame", "GetNormalizedRealmName", "SlashCmdList",
                    "UnitExists",

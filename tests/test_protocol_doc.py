@@ -67,5 +67,5 @@ def test_every_row_is_a_declared_kind_or_the_transports_framing(declared):
 
 def test_the_doc_check_reads_the_table():
     rows = documented()
-    assert rows["DEAL"] == [] and rows["HELLO"] == ["table", "host"] and rows["B"] is None
+    assert rows["DEAL"] == [] and rows["HELLO"] == ["table", "host", "kept"] and rows["B"] is None
     assert rows["DO"][:3] == ["table", "seq:n", "op"]

@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from test_vitaji_addon import NAMES, Mirror, status
+from vitaji_play import new_game, play_out
 
-from addon_table import PROTOCOL, Seated, play, seat_table
+from addon_table import PROTOCOL, Seated, build_addon, play, seat_table
 from conftest import write_variant
 from pyhost.codegen import build, write
+from pyhost.engine.vitaji.scoresheet import Sheet
+from pyhost.engine.vitaji.sheetfile import saved_lua
 from pyhost.harness import Realm
 from pyhost.rules import load_ruleset
 from realm_helpers import send_addon
@@ -100,49 +103,79 @@ def test_a_resume_from_anyone_but_the_host_in_a_copy_changes_nothing(realm, tmp_
 # The catch-up of a d1000 game at round 500 with 12 players, as docs/protocol.md gives it.
 DOC_FIGURE = re.compile(r"at round 500 with 12 players is about\s+([\d,]+)\s+bytes")
 
-RUN_500 = """function(ns, faces)
-    local seats = {}
-    for i = 1, 12 do seats[i] = { name = "P" .. i .. "-Thunderhorn", bank = 100000, committed = 0,
-        status = "active" } end
-    local game = ns.Vitaji.new(seats, 1)
-    local at = 0
+# The host's own game driven to round 500 in its engine (the test's shortcut: 500 rounds of 12
+# players typed one by one would take the realm many minutes), its record then compacted as
+# every client's is at a round's start: the BASE and DO start of a game played, and the RESUME.
+DRIVE_500 = """function(ns, faces)
+    local session = ns.DrawTable.session()
+    local round = session.round
+    local game = round.game
+    local at, steps, applied = 0, session.steps, session.applied
     local function face() at = at % #faces + 1 return { faces[at] } end
-    while game.round < 500 or game.step ~= "bet" do
+    while game.round < 500 or game.step ~= "bet" or game.betting.level ~= nil do
         local name = game:to_act()
         local legal = game:legal(name)
         if game.step == "bet" then
-            if legal[1] == "bet" then game:act(name, "bet", 1) else game:act(name, "meet") end
-        elseif legal[1] == "roll" then game:act(name, "roll", nil, face())
-        elseif at % 7 == 0 then game:act(name, "reroll", nil, face())
-        else game:act(name, "pass") end
+            if legal[1] == "bet" then round:act(name, "bet", nil, 0)
+            else round:act(name, "meet") end
+            steps = steps + 1
+        elseif legal[1] == "roll" then
+            round:act(name, "die", face())
+            applied = applied + 1
+        elseif at % 7 == 0 then
+            round:act(name, "reroll")
+            round:act(name, "die", face())
+            steps, applied = steps + 1, applied + 1
+        else
+            round:act(name, "pass")
+            steps = steps + 1
+        end
     end
-    local round = { game = game, counts = {} }
-    for _, name in ipairs(game.order) do round.counts[name] = 600 end
-    return #ns.VitajiResume.state(round), game.round
+    session.steps, session.applied = steps, applied
+    ns.VitajiResume.after(round, session)
+    return game.round, #session.log
 end"""
 
 
+def whispers_to(realm: Realm, sender, receiver) -> list[int]:
+    """From now on, the bytes of each addon whisper from `sender` to `receiver` (prefix and
+    text, as the server counts them)."""
+    sizes: list[int] = []
+    send = realm.send_addon
+
+    def counted(client, prefix, body, chat_type, target):
+        if client is sender and chat_type == "WHISPER" and target in (receiver.name,
+                                                                       receiver.full_name):
+            sizes.append(len(prefix) + len(body))
+        return send(client, prefix, body, chat_type, target)
+
+    realm.send_addon = counted
+    return sizes
+
+
+@pytest.mark.slow  # (12 players driven to round 500, one catching up: some 15 seconds)
 def test_the_catch_up_at_round_500_with_12_players_is_the_figure_in_the_docs(realm, tmp_path):
     seated = long_table(realm, tmp_path, 12, 500)
-    skoll = seated[0]
+    skoll, last = seated[0], seated[11]
     play(realm, skoll, "/vitaji start")
-    # The record as a game starts (its BASE and DO start, measured on the wire), the RESUME of
-    # a d1000 game at round 500 among 12 (the host's own engine plays one, its state as the
-    # addon writes it), a round's steps and the copy's SNAP and SNAPEND.
-    entries, start = log_bytes(skoll, seated.ruleset)
-    assert entries == 2
-    namespace = skoll.addons[seated.ruleset.addon.name].namespace
-    faces = skoll.lua.table_from([random.Random(i).randint(1, 1000) for i in range(997)])
-    state, number = skoll.lua.eval(RUN_500)(namespace, faces)
-    assert number == 500
-    resume = int(state) + 60  # (its other fields: table id, hand, steps, applied)
-    tail = 40 * 90  # a round's steps: 12 bets, 12 rolls, rerolls and passes, ~90 bytes each
-    snap = 400
-    total = start + resume + tail + snap
+    # Every client's game driven alike to round 500 (the same dice, the same choices).
+    for client in seated:
+        namespace = client.addons[seated.ruleset.addon.name].namespace
+        faces = client.lua.table_from([random.Random(i).randint(1, 1000) for i in range(997)])
+        number, entries = client.lua.eval(DRIVE_500)(namespace, faces)
+        assert (number, entries) == (500, 3)
+    # A player reloads at round 500 and catches up: the copy the host whispers, on the wire.
+    sizes = whispers_to(realm, skoll, last)
+    last.reload()
+    realm.run_until_quiet()
+    assert any(line.startswith("Caught up with Skoll's table") for line in last.chat.lines)
+    assert status(realm, last) == status(realm, skoll)
+    total = sum(sizes)
+    assert 100 < len(sizes) < 200, len(sizes)  # (one copy, in chunks of up to 255 bytes)
     text = (DOCS / "protocol.md").read_text(encoding="utf-8")
     found = DOC_FIGURE.search(text)
     assert found, "docs/protocol.md gives the figure"
-    assert abs(int(found.group(1).replace(",", "")) - total) < total * 0.1, total
+    assert abs(int(found.group(1).replace(",", "")) - total) < total * 0.1, (total, len(sizes))
     assert total < 90_000  # a copy's most (Comm.lua: 400 chunks)
     assert realm.errors() == []
 
@@ -192,4 +225,29 @@ def test_a_host_who_leaves_mid_game_and_comes_back_catches_up_from_its_successor
     for client in seated:
         assert status(realm, client)[2] == expected, client.name
         assert winner in client.chat.lines, client.name
+    assert realm.errors() == []
+
+
+def test_a_scoresheet_line_longer_than_a_chat_line_is_shown_whole(realm, tmp_path):
+    """30 players of long names: every line of the sheet is past a chat line (400
+    characters); /vscore shows each whole, in pieces cut between cells."""
+    names = [f"Longplayer{i:02d}xyz" for i in range(30)]
+    game, _ = new_game(names)
+    play_out(game, random.Random("wide"))
+    sheet = Sheet.of_game(game)
+    assert max(len(line) for line in sheet.text().splitlines()) > 400
+    skoll = realm.login("Skoll", addons=[build_addon(tmp_path, "vitaji")])
+    skoll.logout()
+    skoll.saved_path(skoll.addons["Vitaji"].toc, False).write_text(saved_lua([sheet]))
+    realm.login("Skoll")
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/vscore")
+    shown = skoll.chat.lines[mark:]
+    assert max(len(line) for line in shown) <= 400
+    assert "".join("".join(shown).split()) == "".join(sheet.text().split())
+    # (Cut at a cell's edge, never inside a cell; the rule above the scores, one run of
+    # dashes, is cut where it must.)
+    cells = set(sheet.text().split())
+    assert all(word in cells or set(word) == {"-"} for line in shown for word in line.split())
+    assert len(shown) > len(sheet.text().splitlines())
     assert realm.errors() == []

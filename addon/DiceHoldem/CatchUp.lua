@@ -13,6 +13,7 @@ local BEAT_SECONDS = Heartbeat.BEAT_SECONDS
 local connected, succeed, anyone_gone = Takeover.connected, Takeover.succeed, Takeover.anyone_gone
 local next_connected = Takeover.next_connected
 local SnapCheck = ns.SnapCheck
+local Kept = ns.Kept -- (a game kept across logouts: only where the addon has Kept.lua)
 
 local CatchUp = {}
 ns.CatchUp = CatchUp
@@ -159,6 +160,10 @@ Comm.on("HELLO", function(sender, hello)
 	-- that is not its host (below): never answered in turn.
 	if not session or hello.table then without_table[sender] = true end
 	if hello.table then return end
+	if Kept then
+		Kept.heard(sender, hello.kept) -- (what it kept of a game, if anything)
+		if Kept.give_way(sender, hello.kept) then return end
+	end
 	if session and sender == session.host and sender ~= Comm.me() then
 		succeed(sender) -- the host has lost its table: the next seat runs it, and answers
 		session = Session.current()
@@ -184,9 +189,11 @@ end)
 Comm.on("SNAP", function(sender, snap)
 	-- Only a client with no table takes a snapshot, and only in a group (one that comes after
 	-- it left is for a table it no longer sits at).
+	-- A client that kept the game takes it from a seat of it, and checks it at its end.
+	local on_copy = Kept and Kept.takes(sender, snap.table or "")
 	if Session.current() or not IsInGroup() then return end
 	local known = known_host()
-	if not may_snapshot(sender) then return end
+	if not on_copy and not may_snapshot(sender) then return end
 	-- Nor from a table whose rules differ from this addon's (its fingerprint): it never sits.
 	-- (An empty id or mode stays empty, as in OPEN.)
 	snap.table, snap.mode = snap.table or "", snap.mode or ""
@@ -203,7 +210,8 @@ Comm.on("SNAP", function(sender, snap)
 	local session = Session.current()
 	session.host, session.timeout = sender, snap.timeout
 	session.deadlines = snap.deadlines == true
-	session.unchecked = not known -- nothing here to check this host's word against yet
+	session.unchecked = not known and not on_copy -- nothing here to check this host's word against yet
+	session.on_copy = on_copy
 	CatchUp.know_host(sender)
 	-- What this client heard from the players themselves before it dropped its copy: the
 	-- record's entries are compared with it, and never replace it.
@@ -330,6 +338,8 @@ Comm.on("SNAPEND", function(sender, ending)
 	-- The snapshot's start was lost: again (not when it was refused: its seats contradicted it).
 	if not session then return not SnapCheck.refused(sender) and CatchUp.hello(1) end
 	if not from_host(sender, ending) or not session.catching_up then return end
+	local refusal = session.on_copy and Kept.refusal(session, sender) -- (against the game it kept)
+	if refusal then return Kept.refuse(sender, refusal) end
 	flow.restore_secret() -- this player's own secret survived the reload in SavedVariables
 	session.catching_up = false
 	session.late = session.hands -- (its clock for this hand's timeouts starts only now)
@@ -403,6 +413,27 @@ function CatchUp.save()
 	local session, hosting = Session.current(), Session.db().hosting
 	if session then CatchUp.know_host(session.host) end -- (and who sits there now)
 	hosting[Comm.me()] = session and session.host == Comm.me() and record(session) or nil
+	if Kept then Kept.save(session, session and record(session)) end
+end
+
+-- A game kept across logouts reopened here from this client's copy (Kept.lua): replayed as a
+-- snapshot from itself, as a host's after a /reload; this client hosts it.
+function CatchUp.reopen(entries)
+	was_in = Comm.group()
+	CatchUp.know_host(Comm.me())
+	for _, entry in ipairs(entries) do Comm.deliver(Comm.me(), entry[1], entry[2]) end
+	local session = Session.current()
+	if not session or session.host ~= Comm.me() then return nil end
+	session.reopened = { session.hands, session.steps, session.applied or 0 }
+	Takeover.arm_timeout()
+	return session
+end
+
+-- A copy of this host's table for a seat that asked before it was reopened.
+function CatchUp.copy_to(name)
+	if not Comm.reaches(name) or Comm.sending_copy(name) then return end
+	answered[name] = GetTime()
+	Comm.send_copy(name, record(Session.current()))
 end
 
 function CatchUp.enter(reloading)
@@ -412,7 +443,8 @@ function CatchUp.enter(reloading)
 	hosting[me] = nil
 	-- (Asked more times by a player who has sat at a table: one may well be running.)
 	if not (entries and reloading and IsInGroup()) then
-		return CatchUp.hello(Session.db().secrets[me] and KNOWN_RETRIES or 2)
+		if Kept and Kept.enter() then return end -- (reopened from its own copy: alone here)
+		return CatchUp.hello((Session.db().secrets[me] or Kept and Kept.announce()) and KNOWN_RETRIES or 2)
 	end
 	was_in = Comm.group()
 	for _, entry in ipairs(entries) do Comm.deliver(me, entry[1], entry[2]) end
@@ -434,7 +466,8 @@ local function ask()
 	-- (A copy from a host it cannot whisper with could never come.)
 	if Session.unreachable(host or Session.cannot_sit_at) then return false end
 	last_hello = GetTime()
-	Comm.send("HELLO", { host = host }) -- (whom it would take a snapshot from)
+	-- (Whom it would take a snapshot from, and what it kept of a game.)
+	Comm.send("HELLO", { host = host, kept = Kept and Kept.announce() or nil })
 end
 
 function CatchUp.hello(retries)

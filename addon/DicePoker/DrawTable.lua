@@ -452,6 +452,25 @@ function Flow.void()
 	Session.drop()
 end
 
+-- A game kept across logouts (core/Kept.lua), for a game that says what has been played
+-- (game.summary(round), game.extends(saved, now)): the seats and their banks as the round
+-- started, then the game's own summary; nil with no round in play.
+function Flow.summary()
+	local current = live()
+	if not (current and game.summary) then return nil end
+	local seats = {}
+	local start = session.before_hand or session.banks
+	for i, name in ipairs(session.seats) do seats[i] = name .. "=" .. (start[name] or 0) end
+	return session.hands .. "\n" .. table.concat(seats, ",") .. "\n" .. game.summary(current)
+end
+-- Whether the summary `now` goes on from `saved`: the same round and seats, and the game's
+-- own summary of it goes on from the saved one.
+function Flow.extends(saved, now)
+	local number, seats, rest = saved:match("^(.-)\n(.-)\n(.*)$")
+	local round_now, seats_now, rest_now = now:match("^(.-)\n(.-)\n(.*)$")
+	return number ~= nil and number == round_now and seats == seats_now and game.extends(rest, rest_now)
+end
+
 -- The game plugs in: `new_round(seats, starter)` (its engine: a round with `seats`, `events`,
 -- `payouts`, `contributions`, `final_pots`, `over()`, `to_act()`, `wanted()` (who must roll
 -- how many dice now), `rolled(player)` (his rolls this turn), `legal_actions(player)` and

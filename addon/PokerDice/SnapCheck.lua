@@ -21,6 +21,14 @@ local answered = {}
 local refused = {} -- players whose snapshot this client dropped, by name: not taken again
 local check -- the check under way: { id, host, seats, said = { name = answer } }
 local ledger_before -- this client's ledger as the last snapshot found it (SnapCheck.taking)
+local seen_before -- and what it saw of its table itself (Ledger.lua's banks_seen)
+
+local function copy(value)
+	if type(value) ~= "table" then return value end
+	local out = {}
+	for key, item in pairs(value) do out[key] = copy(item) end
+	return out
+end
 
 function SnapCheck.refused(name) return refused[name] == true end
 
@@ -63,6 +71,17 @@ end
 function SnapCheck.taking()
 	ledger_before = {}
 	for name, bank in pairs(Session.db().banks) do ledger_before[name] = bank end
+	seen_before = copy(Session.db().banks_seen[Comm.me()])
+end
+
+-- A snapshot this client dropped on its own evidence (its saved copy of the game, Kept.lua):
+-- its sender is not taken again this login, and the ledger is as it was before it.
+function SnapCheck.refuse(sender)
+	refused[sender] = true
+	local banks = Session.db().banks
+	for name in pairs(banks) do banks[name] = nil end
+	for name, bank in pairs(ledger_before or {}) do banks[name] = bank end
+	Session.db().banks_seen[Comm.me()] = copy(seen_before)
 end
 
 -- Logging in or back from a /reload: a check that never ended leaves nothing behind, and its

@@ -414,9 +414,12 @@ local function take_chunk(message, distribution, sender)
 		copy.text = copy.text .. copy.ahead[copy.next]
 		copy.ahead[copy.next], copy.next = nil, copy.next + 1
 	end
-	local whole = {}
-	for record in copy.text:gmatch("(.-)" .. RECORD) do whole[#whole + 1] = record end
-	copy.text = copy.text:match("[^" .. RECORD .. "]*$")
+	local whole, from, at = {}, 1, copy.text:find(RECORD, 1, true) -- (plain: a long record's cost grew squared)
+	while at do
+		whole[#whole + 1], from = copy.text:sub(from, at - 1), at + 1
+		at = copy.text:find(RECORD, from, true)
+	end
+	copy.text = copy.text:sub(from)
 	if copy.next > copy.count then
 		whole[#whole + 1] = copy.text
 		incoming[sender], finished[sender] = nil, id

@@ -18,7 +18,8 @@ declare("NO", { "table", "reason" })
 declare("MUCK", { "table", "hand:n", "player" })
 declare("AGAIN", { "table", "hand:n", "step", "player" })
 -- Catching up and keeping in step: a client with no table asks; the host beats.
-declare("HELLO", { "table", "host" })
+-- (`kept`: what the asker kept of a game across logouts, "hands.steps.applied table": Kept.lua.)
+declare("HELLO", { "table", "host", "kept" })
 -- A seat's own word, asked by a client checking a snapshot it had nothing to check against
 -- (core/SnapCheck.lua): `ask` the question; the answer its table, host, hand and bank then.
 declare("VOUCH", { "ask:b", "table", "host", "hands:n", "bank:n" })

@@ -57,6 +57,13 @@ local L = {
 	RULES_TABLE = "a table setting differs",
 	THE_GROUP = "the group",
 	TIMED_OUT = "%s took too long: the table stands them on their dice.",
+	-- A game kept across logouts (core/Kept.lua).
+	REOPENED = "Reopened the table from your saved copy of game %d: you host it now.",
+	KEPT_BEHIND = "%s's table is behind your saved copy of the game (%d steps, yours %d): "
+		.. "dropped it; not taking %s's table again.",
+	KEPT_DIFFERS = "%s's table differs from your saved copy of the game: dropped it; "
+		.. "not taking %s's table again.",
+	GAVE_WAY = "%s kept the game further on: you give the table back to them.",
 	TOOK_TABLE = "Took %s's table (a snapshot: nothing here to check it against yet; "
 		.. "asking its seats what they say of themselves).",
 	VOUCHED = "%s's table: %d of its %d other seats confirm it themselves (table, host, bank)%s.",

@@ -36,6 +36,8 @@ function Game.new_round(seats, starter)
 end
 function Game.roll_op() return "die" end
 Game.after = ns.VitajiResume.after
+-- (A game kept across logouts: core/Kept.lua.)
+Game.summary, Game.extends = ns.VitajiResume.summary, ns.VitajiResume.extends
 
 function Methods:over() return self.game:over() end
 function Methods:to_act() return self.game:to_act() end
@@ -218,7 +220,7 @@ function actions.score()
 	end
 	if not sheet then say(L.NO_SHEET) return end
 	for _, line in ipairs(Sheet.lines(Sheet.renamed(sheet, ns.Session.short))) do
-		say(ns.Text.safe(line, ns.Text.LINE))
+		for _, piece in ipairs(Sheet.wrapped(line, ns.Text.LINE)) do say(ns.Text.safe(piece, ns.Text.LINE)) end
 	end
 end
 

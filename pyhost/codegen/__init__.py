@@ -68,7 +68,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
                "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
                "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
-               "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
+               "core/Takeover.lua", "core/SnapCheck.lua", "core/Kept.lua", "core/CatchUp.lua",
                "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua",
                # Tournaments and side bets: their engines, then their place at the table.

@@ -124,6 +124,44 @@ function Resume.restore(round, text)
 	return true
 end
 
+-- A game kept across logouts (core/Kept.lua): its summary is its state as text (any step);
+-- `now` goes on from `saved` if it is as far at least, every round played before the saved
+-- one is the same row, and in the saved round each player's rolls, drops and bonus, the
+-- players out, each one's rolls made and rerolls left go on from the saved ones.
+Resume.summary = Resume.state
+
+local function within(list, text, sep)
+	for _, item in ipairs(list ~= "" and split(list, sep) or {}) do
+		if not (sep .. text .. sep):find(sep .. item .. sep, 1, true) then return false end
+	end
+	return true
+end
+
+function Resume.extends(saved, now)
+	if saved == now then return true end
+	local old, new = split(saved, ";"), split(now, ";")
+	local at, at_now = tonumber(old[1]), tonumber(new[1])
+	if #old ~= 6 or #new ~= 6 or not at or not at_now or at_now < at then return false end
+	local counts, counts_now = split(old[2], ","), split(new[2], ",")
+	local rerolls, rerolls_now = split(old[3], ","), split(new[3], ",")
+	if #counts ~= #counts_now or #rerolls ~= #rerolls_now then return false end
+	for p = 1, #counts do
+		if (tonumber(counts_now[p]) or -1) < (tonumber(counts[p]) or 0)
+			or (tonumber(rerolls_now[p]) or 0) > (tonumber(rerolls[p]) or -1) then return false end
+	end
+	if not within(old[4], new[4], ".") then return false end
+	local rows, rows_now = split(old[6], "|"), split(new[6], "|")
+	for i = 1, at - 1 do if rows[i] ~= rows_now[i] then return false end end
+	local cells, cells_now = split(rows[at] or "", "/"), split(rows_now[at] or "", "/")
+	if #cells ~= 6 or #cells_now ~= 6 then return false end
+	local rolls, rolls_now = split(cells[3], ","), split(cells_now[3], ",")
+	for p, rolled in ipairs(rolls) do
+		local later = rolls_now[p] or ""
+		if rolled ~= "-" and later ~= rolled and later:sub(1, #rolled + 1) ~= rolled .. "." then return false end
+	end
+	return within(cells[4], cells_now[4], ".") and within(cells[5], cells_now[5], ".")
+end
+
 -- After each step: at the start of a round's betting (nobody has bet), the record so far
 -- becomes the start and one RESUME.
 function Resume.after(round, session)

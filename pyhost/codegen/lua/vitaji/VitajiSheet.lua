@@ -214,3 +214,22 @@ function Sheet.lines(sheet)
 	end
 	return lines
 end
+
+-- A line of the sheet as chat lines of at most `width` characters (a chat line is cut past
+-- Text.LINE): cut at the last space that fits, a cell's edge, each piece after the first
+-- indented; a run with no space in it is cut where it must (never inside a character).
+function Sheet.wrapped(line, width)
+	local out, lead = {}, ""
+	while #lead + #line > width do
+		local room = width - #lead
+		local cut = line:sub(1, room + 1):match("^.*() ")
+		if not cut or cut <= 1 then
+			cut = room + 1
+			while cut > 2 and (line:byte(cut) or 0) >= 0x80 and line:byte(cut) < 0xC0 do cut = cut - 1 end
+		end
+		out[#out + 1] = lead .. (line:sub(1, cut - 1):gsub(" +$", ""))
+		line, lead = (line:sub(cut):gsub("^ +", "")), "  "
+	end
+	out[#out + 1] = lead .. line
+	return out
+end

@@ -1,0 +1,178 @@
+"""A Vitaji game kept across logouts: each seat's client saves the game in play in its
+SavedVariables at logout; when every player has logged out and they come back, days later, in
+any order, the first one back reopens the table from its copy and the others take it from
+there, checked against their own copies, and the game ends as it would have without the break.
+A forged saved copy rewrites nothing at the honest clients."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+
+import pytest
+from test_vitaji_addon import Mirror, status
+from test_vitaji_addon_long import long_table
+
+from addon_table import Seated, play
+from pyhost.engine.vitaji.scoresheet import Sheet
+from pyhost.harness import Realm
+
+DAYS = 2 * 86400
+
+
+@pytest.fixture
+def realm(tmp_path):
+    return Realm(wtf=tmp_path / "WTF", seed=1)
+
+
+def play_to(mirror: Mirror, chooser: random.Random, round_: int, steps: int) -> None:
+    """Play on to round `round_`'s betting, then `steps` steps more (into the round)."""
+    while mirror.engine.round < round_ or mirror.engine.step.value != "bet":
+        mirror.step(chooser, drops=False)
+    for _ in range(steps):
+        mirror.step(chooser, drops=False)
+
+
+def away_and_back(realm: Realm, out: list, back: list) -> None:
+    """Everyone logs out in the order `out`, days pass, they log back in in the order `back`,
+    a few seconds apart."""
+    for client in out:
+        realm.logout(client)
+    realm.advance(DAYS)
+    for client in back:
+        realm.login(client.name)
+        realm.run_until_quiet()
+        realm.advance(4)
+        realm.run_until_quiet()
+
+
+def finish(realm: Realm, seated: Seated, mirror: Mirror, chooser: random.Random,
+           clients: list | None = None) -> None:
+    """The game plays out; every client (of `clients`) ends it as the uninterrupted game (the
+    engine) does: the banks, the winner, the scoresheet."""
+    mirror.play_out(chooser, steps=3000, drops=False)
+    expected = {seat.name: seat.bank for seat in mirror.engine.seats}
+    winner = next(event.text for event in mirror.engine.events if event.kind == "winner")
+    sheet = Sheet.of_game(mirror.engine).text()
+    for client in clients or seated:
+        assert status(realm, client)[2] == expected, client.name
+        assert winner in client.chat.lines, client.name
+        mark = len(client.chat.lines)
+        play(realm, client, "/vscore")
+        assert "\n".join(client.chat.lines[mark:]) == sheet, client.name
+
+
+ORDERS = [  # (logged out in this order, back in this order)
+    ([0, 1, 2], [0, 1, 2]),
+    ([2, 0, 1], [1, 2, 0]),
+    ([1, 2, 0], [2, 0, 1]),
+]
+
+
+@pytest.mark.parametrize("out, back", ORDERS)
+def test_a_game_everyone_left_resumes_from_whoever_comes_back_first(realm, tmp_path, out,
+                                                                    back):
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random(f"resume {back}")
+    play_to(mirror, chooser, 3, 4)
+    before = status(realm, seated[0])
+    away_and_back(realm, [seated[i] for i in out], [seated[i] for i in back])
+    first = seated[back[0]]
+    assert first.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in seated:
+        assert status(realm, client) == before, client.name
+    finish(realm, seated, mirror, chooser)
+    assert realm.errors() == []
+
+
+def table_of(client) -> tuple[bytes, bytes]:
+    """Who hosts this client's table, and the game's summary there (what it would keep)."""
+    return tuple(client.lua.eval("""function(ns)
+        return ns.DrawTable.session().host, ns.DrawTable.flow.summary() end""")(
+        next(iter(client.addons.values())).namespace))
+
+
+def forge(client, kind: str) -> None:
+    """Rewrite the game this client kept in its SavedVariables file (it is logged out): a
+    roll of its own in the game's first round made 1000, or the first seat's bank at the
+    game's start made 40."""
+    path = client.saved_path(next(iter(client.addons.values())).toc, False)
+    text = path.read_text(encoding="utf-8")
+    if kind == "roll":
+        # (Each of its copy's states: the first row's rolls, its own the second.)
+        forged, count = re.subn(r'(\d+;[\d,]*;[\d,]*;[\d:.]*;[\d.]*;\d+/[^/]*/[\d.]+),(\d+)',
+                                r'\g<1>,1000', text)
+    else:
+        forged, count = re.subn(r'"(Skoll-Thunderhorn)=100"', r'"\1=40"', text)
+    assert count >= 1
+    path.write_text(forged, encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["roll", "bank"])
+def test_a_forged_saved_copy_rewrites_neither_the_game_nor_the_banks(realm, tmp_path, kind):
+    seated = long_table(realm, tmp_path, 3, 8)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random(f"forged {kind}")
+    play_to(mirror, chooser, 3, 4)
+    before = status(realm, skoll)
+    for client in (skoll, ada, riggs):
+        realm.logout(client)
+    forge(riggs, kind)  # Riggs forges his copy, and comes back first with it
+    realm.advance(DAYS)
+    realm.login(riggs.name)
+    realm.run_until_quiet()
+    assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in (skoll, ada):
+        realm.login(client.name)
+        realm.run_until_quiet()
+        realm.advance(8)
+        realm.run_until_quiet()
+    assert skoll.chat.matching("Riggs's table differs from your saved copy of the game: dropped it")
+    assert skoll.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in (skoll, ada):
+        assert status(realm, client) == before, client.name
+        assert table_of(client)[0] == skoll.full_name.encode()
+    # (Riggs's own table is the forged game; the honest ones have the game as it was.)
+    assert table_of(riggs)[1] != table_of(skoll)[1] == table_of(ada)[1]
+    # The honest table plays on to the end Riggs's own turns and rolls give it.
+    finish(realm, seated, mirror, chooser, clients=[skoll, ada])
+    assert realm.errors() == []
+
+
+def test_the_copy_that_goes_furthest_wins_whoever_comes_back_first(realm, tmp_path):
+    """One player leaves, the others play on a little, then leave too: the first back holds
+    the oldest copy and reopens the table from it; a player back with a copy further on takes
+    it over (the first gives way, and takes the table from them), and nothing played is lost."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("furthest")
+    play_to(mirror, chooser, 3, 0)
+    # The last to bet leaves first; the two before him bet meanwhile.
+    trial = copy.deepcopy(mirror.engine)
+    order = [mirror.by_name[trial.to_act()]]
+    trial.act(trial.to_act(), "bet", 0)
+    order.append(mirror.by_name[trial.to_act()])
+    trial.act(trial.to_act(), "meet")
+    early = mirror.by_name[trial.to_act()]
+    realm.logout(early)
+    realm.run_until_quiet()
+    for _ in range(2):
+        mirror.step(chooser, drops=False)
+    assert mirror.engine.to_act() == early.name
+    order.reverse()
+    before = status(realm, order[0])
+    away_and_back(realm, order, [early, *order])
+    assert early.chat.matching("Reopened the table from your saved copy of game 1")
+    assert early.chat.matching(f"{order[0].name} kept the game further on: you give the table back")
+    assert order[0].chat.matching("Reopened the table from your saved copy of game 1")
+    for client in seated:
+        assert status(realm, client) == before, client.name
+        assert table_of(client)[0] == order[0].full_name.encode()
+    finish(realm, seated, mirror, chooser)
+    assert realm.errors() == []
