@@ -70,7 +70,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
                "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
                "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
-               "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua"),
+               "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua",
+               "vitaji/VitajiTeams.lua"),
 }
 # What the templates know of a ruleset, by game flow.
 CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context,

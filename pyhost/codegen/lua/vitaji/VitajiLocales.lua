@@ -20,6 +20,16 @@ L.BET_USAGE = "/{bet} [N]: N is a whole number of {currency}, not %s."
 L.BONUS_USAGE = "/{long} bonus CHOICE: add, double or reroll, not %s."
 L.NO_SHEET = "No Vitaji game to show yet."
 L.SHEET_SAVED = "The scoresheet of game %d is kept (/{score} shows it)."
+-- Team Vitaji (VitajiTeams.lua).
+L.TEAMS = "Teams: %s"
+L.NO_TEAMS_YET = "none named yet"
+L.NO_TEAM_YET = "; no team: %s"
+L.TEAM_JOINED = "%s joins team %s."
+L.TEAM_USAGE = "/{long} team NAME: the team you join (yourself only; up to 16 letters, no spaces or commas), not %s."
+L.TEAM_MID_GAME = "Teams are dealt when a game starts: change yours once game %d is over."
+L.NOT_IN_TEAMS = "{title} is not played in teams."
+L.NO_TEAM = "No team yet: %s (each names his own with /{long} team NAME)."
+L.NOT_THEIR_TEAM = "%s's game %d deals %s in team %s, not a team he named (%s): this game is not played here."
 
 -- What each command does, for the help listing: { command, arguments, meaning }.
 ns.HELP = {
@@ -35,7 +45,8 @@ ns.HELP = {
 	{ RULES.addon.long, "start", "the table's host: start a game (the first seat moves one each game)" },
 	{ RULES.addon.long, "meet | raise N | bet N", "meet the bet, raise it to N, or bet N first" },
 	{ RULES.addon.long, "bonus CHOICE", "choose a triple's bonus: add, double or reroll" },
-	{ RULES.addon.long, "status", "the game, who acts, the banks" },
+	{ RULES.addon.long, "team [NAME]", "Team Vitaji: join (or name) team NAME before a game; alone: the teams" },
+	{ RULES.addon.long, "status", "the game, who acts, the banks (and the teams)" },
 	{ RULES.addon.long, "ACTION ...", "any command above by its name (roll, reroll, pass, bet 20, score)" },
 }
 ns.DrawLocales.fill()
