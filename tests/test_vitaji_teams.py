@@ -1,4 +1,4 @@
-"""Team Vitaji at the table: players name their own teams (/vitaji team NAME), the host's start
+"""Team Vitaji at the table: players name their own teams (/vteam NAME), the host's start
 deals them (its DO start carries them), and every copy plays the team game the Python engine
 plays with the same dice, to the end, banks checked. Hostile and bad cases: a team named for
 someone else, a team changed mid-game, a team of one, a host dealing a player in a team he
@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_vitaji_addon import NAMES, Mirror, engine_lines, status
+from test_vitaji_addon import NAMES, Mirror, engine_lines, status, vitaji_table
 
 from addon_table import Seated, play, seat_table
 from conftest import write_variant
 from pyhost.codegen import build, write
+from pyhost.engine.vitaji.scoresheet import Sheet
 from pyhost.harness import Realm
 from pyhost.rules import load_ruleset
 from realm_helpers import send_addon
@@ -39,7 +40,7 @@ def team_table(realm: Realm, folder, count: int, edits: dict[str, str] | None = 
 def name_teams(realm: Realm, seated: Seated, teams: dict[str, str]) -> None:
     for client in seated:
         if client.name in teams:
-            play(realm, client, f"/vitaji team {teams[client.name]}")
+            play(realm, client, f"/vteam {teams[client.name]}")
 
 
 def banks_of(mirror: Mirror) -> dict[str, int]:
@@ -77,6 +78,44 @@ def test_a_team_game_plays_to_the_end_and_every_copy_agrees(realm, tmp_path, cou
     assert sum(expected.values()) == count * bank
     winners = mirror.engine.winners
     assert len(winners) >= 1 and len({teams[name] for name in winners}) == 1
+    # The scoresheet, with each team's score under it, as Python writes it.
+    mark = len(seated[1].chat.lines)
+    play(realm, seated[1], "/vscore")
+    sheet = Sheet.of_game(mirror.engine).text()
+    assert "\n".join(seated[1].chat.lines[mark:]) == sheet
+    assert f"Team {teams['Skoll']}: Skoll, " in sheet
+    assert realm.errors() == []
+
+
+def test_a_reload_mid_team_game_carries_on_with_the_same_teams(realm, tmp_path):
+    seated = team_table(realm, tmp_path, 4)
+    teams = {"Skoll": "Red", "Riggs": "Red", "Ada": "Blue", "Bo": "Blue"}
+    name_teams(realm, seated, teams)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated}, teams=teams)
+    chooser = random.Random("team reload")
+    for _ in range(10):
+        mirror.step(chooser)
+    seated[2].reload()
+    realm.run_until_quiet()
+    realm.advance(20)
+    realm.run_until_quiet()
+    mirror.play_out(chooser)
+    for client in seated:
+        assert status(realm, client)[2] == banks_of(mirror), client.name
+    # The next game deals the same teams (Ada's copy took them from the host's start).
+    play(realm, seated[0], "/vitaji start")
+    for client in seated:
+        assert teams_line(realm, client).startswith("Teams: Red 0 (Skoll, Riggs), Blue 0 (Ada, "
+                                                    "Bo)"), client.name
+    assert realm.errors() == []
+
+
+def test_a_table_without_teams_says_so(realm, tmp_path):
+    skoll = vitaji_table(realm, tmp_path, 2)[0]
+    mark = len(skoll.chat.lines)
+    play(realm, skoll, "/vitaji team Red")
+    assert skoll.chat.lines[mark:] == ["Vitaji is not played in teams."]
     assert realm.errors() == []
 
 
@@ -155,11 +194,11 @@ def test_teams_are_named_between_games_each_player_his_own(realm, tmp_path):
     play(realm, skoll, "/vitaji team")
     assert skoll.chat.lines[mark:] == ["Teams: none named yet; no team: Skoll, Riggs, Ada, Bo"]
     bad = {
-        "/vitaji team Red Riggs": "/vitaji team NAME: the team you join (yourself only; up to 16 "
+        "/vitaji team Red Riggs": "/vteam NAME: the team you join (yourself only; up to 16 "
                                   "letters, no spaces or commas), not Red Riggs.",
-        "/vitaji team Red,Blue": "/vitaji team NAME: the team you join (yourself only; up to 16 "
+        "/vitaji team Red,Blue": "/vteam NAME: the team you join (yourself only; up to 16 "
                                  "letters, no spaces or commas), not Red,Blue.",
-        "/vitaji team " + "x" * 17: "/vitaji team NAME: the team you join (yourself only; up "
+        "/vitaji team " + "x" * 17: "/vteam NAME: the team you join (yourself only; up "
                                     "to 16 letters, no spaces or commas), not " + "x" * 17 + ".",
     }
     for line, said in bad.items():
@@ -172,7 +211,7 @@ def test_teams_are_named_between_games_each_player_his_own(realm, tmp_path):
     name_teams(realm, seated, {"Skoll": "Red", "Riggs": "Blue", "Ada": "Red"})
     mark = len(skoll.chat.lines)
     play(realm, skoll, "/vitaji start")
-    assert skoll.chat.lines[mark:] == ["No team yet: Bo (each names his own with /vitaji team "
+    assert skoll.chat.lines[mark:] == ["No team yet: Bo (each names his own with /vteam "
                                        "NAME)."]
     # A team of one (and one of three): refused as the engine refuses it.
     play(realm, bo, "/vitaji team Red")

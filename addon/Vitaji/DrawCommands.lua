@@ -78,7 +78,7 @@ function DrawTable.start()
 		if (session.banks[name] or 0) >= least then starter = name break end
 	end
 	-- (A round the engine would refuse is not ordered: the reason is said here.)
-	-- (What else the start deals, the game's: Vitaji's teams, as the players named them.)
+	-- (What else the start deals, the game's: teams, say, as the players named them.)
 	local seats, at = dealt_in(starter)
 	local target, why = nil, nil
 	if game.start_target then target, why = game.start_target(seats) end

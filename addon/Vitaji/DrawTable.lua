@@ -408,7 +408,7 @@ function Flow.behind(at)
 end
 Flow.gap, Flow.asked_again = no, no
 function Flow.ask_for() return nil end
--- A player's own word the game keeps (Vitaji's team), else none.
+-- A player's own word the game keeps (a team, say), else none.
 function Flow.own_word(sender, op, request)
 	return game.own_word ~= nil and game.own_word(sender, op, request) or false
 end
