@@ -1,7 +1,7 @@
 """Team Vitaji at the table: players name their own teams (/vteam NAME), the host's start
 deals them (its DO start carries them), and every copy plays the team game the Python engine
 plays with the same dice, to the end, banks checked. Hostile and bad cases: a team named for
-someone else, a team changed mid-game, a team of one, a host dealing a player in a team he
+someone else, a team changed mid-game (it counts from the next game), a team of one, a host dealing a player in a team he
 never named, a forged team word from a watcher."""
 
 from __future__ import annotations
@@ -96,6 +96,10 @@ def test_a_reload_mid_team_game_carries_on_with_the_same_teams(realm, tmp_path):
     chooser = random.Random("team reload")
     for _ in range(10):
         mirror.step(chooser)
+    # Ada and Skoll swap teams for the next game; then Ada reloads (her word is lost on her
+    # copy: it takes the host's start).
+    play(realm, seated[2], "/vteam Red")
+    play(realm, seated[0], "/vteam Blue")
     seated[2].reload()
     realm.run_until_quiet()
     realm.advance(20)
@@ -103,11 +107,12 @@ def test_a_reload_mid_team_game_carries_on_with_the_same_teams(realm, tmp_path):
     mirror.play_out(chooser)
     for client in seated:
         assert status(realm, client)[2] == banks_of(mirror), client.name
-    # The next game deals the same teams (Ada's copy took them from the host's start).
+    # The next game deals the teams as swapped, at every copy.
     play(realm, seated[0], "/vitaji start")
     for client in seated:
-        assert teams_line(realm, client).startswith("Teams: Red 0 (Skoll, Riggs), Blue 0 (Ada, "
-                                                    "Bo)"), client.name
+        assert teams_line(realm, client) == "Teams: Blue 0 (Skoll, Bo), Red 0 (Riggs, Ada)", \
+            client.name
+        assert status(realm, client)[1] != "no round played yet", client.name
     assert realm.errors() == []
 
 
@@ -209,6 +214,9 @@ def test_teams_are_named_between_games_each_player_his_own(realm, tmp_path):
         assert not any("joins team" in line for line in client.chat.lines), client.name
     # Not every player has a team: the host's start is refused in one line, nothing sent.
     name_teams(realm, seated, {"Skoll": "Red", "Riggs": "Blue", "Ada": "Red"})
+    mark = len(bo.chat.lines)
+    play(realm, bo, "/vteam")
+    assert bo.chat.lines[mark:] == ["Teams: Red (Skoll, Ada), Blue (Riggs); no team: Bo"]
     mark = len(skoll.chat.lines)
     play(realm, skoll, "/vitaji start")
     assert skoll.chat.lines[mark:] == ["No team yet: Bo (each names his own with /vteam "
@@ -226,17 +234,19 @@ def test_teams_are_named_between_games_each_player_his_own(realm, tmp_path):
     play(realm, skoll, "/vitaji start")
     for client in seated:
         assert teams_line(realm, client) == "Teams: Red 0 (Skoll, Ada), Blue 0 (Riggs, Bo)"
-    # Mid-game a player cannot change teams; a forged word changes nothing either.
-    mark = len(ada.chat.lines)
-    play(realm, ada, "/vitaji team Blue")
-    assert ada.chat.lines[mark:] == ["Teams are dealt when a game starts: change yours once "
-                                     "game 1 is over."]
+    # Mid-game a word (his own, or a forged ACT) counts from the next game: the game in play
+    # keeps the teams it was dealt.
+    play(realm, ada, "/vteam Blue")
     act = "\t".join(["3", "ACT", seated.table_id, "team", "", "Gold"])
     send_addon(riggs, seated.ruleset.addon.prefix, act)
     realm.run_until_quiet()
     for client in seated:
+        assert "Ada joins team Blue from the next game (game 1 keeps its teams)." \
+            in client.chat.lines, client.name
+        if client is not riggs:  # (a raw message: his own copy hears no echo of it)
+            assert "Riggs joins team Gold from the next game (game 1 keeps its teams)." \
+                in client.chat.lines, client.name
         assert teams_line(realm, client) == "Teams: Red 0 (Skoll, Ada), Blue 0 (Riggs, Bo)"
-        assert "Riggs joins team Gold." not in client.chat.lines
     assert realm.errors() == []
 
 

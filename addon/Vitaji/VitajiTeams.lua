@@ -4,8 +4,8 @@
 -- so every client deals the same game (one that missed a word, or catches up, included). A
 -- client deals a start only if it gives each player a team he named himself since the last
 -- game began, as far as this client heard him: a host cannot put a player in a team he never
--- asked for (nobody can ask for another: the server stamps an ACT's sender). Teams change
--- between games only. Loads after VitajiGame.lua.
+-- asked for (nobody can ask for another: the server stamps an ACT's sender). A word in a game
+-- counts from the next: a game keeps the teams it was dealt. Loads after VitajiGame.lua.
 local _, ns = ...
 
 local L, RULES, DrawTable, Session, Comm, Text = ns.L, ns.Rules, ns.DrawTable, ns.Session, ns.Comm, ns.Text
@@ -16,8 +16,9 @@ local say, short = Session.say, Session.short
 local Teams = {}
 ns.VitajiTeams = Teams
 
--- [player] = { team = the last he named, said = { [team] = true } since the last game began },
--- for one table (`words_at`); kept past a dropped copy (a resync), as Witness.lua keeps moves.
+-- [player] = { team = the last he named (or was dealt in), said = { [team] = true } that he
+-- named, heard here, since the last game began (nil: none heard) }, for one table
+-- (`words_at`); kept past a dropped copy (a resync), as Witness.lua keeps moves.
 local words, words_at = {}, nil
 local function words_of(id)
 	if words_at ~= id then words, words_at = {}, id end
@@ -26,8 +27,9 @@ end
 
 local function heard(id, player, team)
 	local kept = words_of(id)
-	local entry = kept[player] or { said = {} }
+	local entry = kept[player] or {}
 	kept[player] = entry
+	entry.said = entry.said or {}
 	entry.team, entry.said[team] = team, true
 end
 
@@ -38,14 +40,24 @@ local function valid(team)
 end
 Teams.valid = valid
 
--- A seated player's own word, heard here: op "team" (target: the team). Between games only;
--- anything else of it changes nothing. True: nothing more is done with it.
+-- What a word says: "X joins team T." (mid-game: from the next game; the game in play keeps
+-- the teams it was dealt).
+local function joined(player, team)
+	local session = DrawTable.session()
+	if DrawTable.live() then
+		say(L.TEAM_NEXT:format(short(player), Text.safe(team), session.hands))
+	else
+		say(L.TEAM_JOINED:format(short(player), Text.safe(team)))
+	end
+end
+
+-- A seated player's own word, heard here: op "team" (target: the team). True: nothing more is
+-- done with it (a bad one changes nothing).
 function Game.own_word(sender, op, request)
 	if op ~= "team" then return false end
-	local session = DrawTable.session()
-	if SIZE == 1 or DrawTable.live() or not valid(request.target) then return true end
-	heard(session.id, sender, request.target)
-	say(L.TEAM_JOINED:format(short(sender), Text.safe(request.target)))
+	if SIZE == 1 or not valid(request.target) then return true end
+	heard(DrawTable.session().id, sender, request.target)
+	joined(sender, request.target)
 	return true
 end
 
@@ -75,7 +87,7 @@ function Teams.dealt(seats, target)
 		if seat and team ~= "" then
 			teams[seat.name] = team
 			local entry = kept[seat.name]
-			if entry and not entry.said[team] then
+			if entry and entry.said and not entry.said[team] then
 				return nil, L.NOT_THEIR_TEAM:format(short(session.host), session.hands, short(seat.name),
 					Text.safe(team), Text.safe(entry.team))
 			end
@@ -85,14 +97,22 @@ function Teams.dealt(seats, target)
 	return teams
 end
 
--- A game dealt: its teams are each player's word from here on (a client that missed one takes
--- the start's), and what each said before it is spent.
+-- A game dealt: what each said before it is spent, but for his team in it and his last word
+-- (one that crossed the start on the way counts for the next game). A player heard from
+-- nothing here keeps the start's team, the host's word, for the next game too.
 function Teams.started(game)
 	if SIZE == 1 then return end
 	local id = DrawTable.session() and DrawTable.session().id
 	if not id then return end
 	local kept = words_of(id)
-	for name, team in pairs(game.team_of) do kept[name] = { team = team, said = { [team] = true } } end
+	for name, team in pairs(game.team_of) do
+		local entry = kept[name]
+		if entry and entry.said then
+			entry.said = { [team] = true, [entry.team] = true }
+		else
+			kept[name] = { team = team }
+		end
+	end
 end
 
 -- "Teams: Red 12 (Skoll, Ada), Blue 9 (Riggs, Bo); no team: Cy": in a game its teams and
@@ -136,10 +156,9 @@ function actions.team(args)
 		say(L.TEAM_USAGE:format(Text.safe(table.concat(args, " "))))
 		return
 	end
-	if DrawTable.live() then say(L.TEAM_MID_GAME:format(session.hands)) return end
 	heard(session.id, Comm.me(), args[1])
 	Comm.send("ACT", { table = session.id, op = "team", target = args[1] })
-	say(L.TEAM_JOINED:format(short(Comm.me()), Text.safe(args[1])))
+	joined(Comm.me(), args[1])
 end
 
 local table_status = actions.status
