@@ -1,8 +1,8 @@
 """Team Vitaji at the table: players name their own teams (/vteam NAME), the host's start
 deals them (its DO start carries them), and every copy plays the team game the Python engine
 plays with the same dice, to the end, banks checked. Hostile and bad cases: a team named for
-someone else, a team changed mid-game (it counts from the next game), a team of one, a host dealing a player in a team he
-never named, a forged team word from a watcher."""
+someone else, a team changed mid-game (it counts from the next game), a team of one, a host
+dealing a player in a team he never named, a forged team word from a watcher."""
 
 from __future__ import annotations
 
