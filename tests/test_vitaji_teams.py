@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from click.testing import CliRunner
 from test_vitaji_addon import NAMES, Mirror, engine_lines, status, vitaji_table
 
 from addon_table import Seated, play, seat_table
 from conftest import write_variant
+from pyhost.cli import main
 from pyhost.codegen import build, write
 from pyhost.engine.vitaji.scoresheet import Sheet
 from pyhost.harness import Realm
@@ -296,3 +298,20 @@ def test_a_host_cannot_deal_a_player_in_a_team_he_did_not_name(realm, tmp_path):
         assert not any(line.endswith(" antes 10") or " rolls " in line for line in lines), \
             client.name
     assert realm.errors() == []
+
+
+def test_the_team_demo_plays_a_team_game_to_a_roll_off():
+    result = CliRunner().invoke(main, ["demo", "vitaji", "--teams"])
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    for line in ("Skoll joins team Red.", "Bo joins team Blue.",
+                 "Red and Blue tie at 16: they roll off", "Red wins the pot of 60 with 16",
+                 "Skoll takes 30", "Ada takes 30"):
+        assert out.count(line) == 4, line
+    frames = out.split("Riggs's chat frame")[0]
+    assert "Team Red: Skoll, Ada: 16" in frames and "Team Blue: Riggs, Bo: 16" in frames
+    assert "Game 1; the round is over; banks: Skoll 115, Riggs 85, Ada 115, Bo 85" in frames
+    assert "Teams: Red 10 (Skoll, Ada), Blue 8 (Riggs, Bo)" in out.split("Bo's chat frame")[1]
+    assert "Lua error" not in result.stderr
+    bad = CliRunner().invoke(main, ["demo", "dice-poker", "--teams"])
+    assert bad.exit_code == 2 and "--teams is Vitaji's: pyhost demo vitaji --teams" in bad.output
