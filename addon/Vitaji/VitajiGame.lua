@@ -4,7 +4,7 @@
 -- bet's level in the TURN's amount); every die is the player's own open /roll (op "die"),
 -- awaited as OpenRolls.lua binds it: the range is the die's size wide, at an offset unique to
 -- the table, the game, the player and his roll in the game (docs/protocol.md says why not
--- the plain /roll N). Loads last but for nothing.
+-- the plain /roll N). Loads after the draw table; Team Vitaji's teams (VitajiTeams.lua) after it.
 local _, ns = ...
 
 local L, Vitaji, DrawTable, DrawSlash, Sheet = ns.L, ns.Vitaji, ns.DrawTable, ns.DrawSlash, ns.VitajiSheet

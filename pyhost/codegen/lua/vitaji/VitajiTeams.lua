@@ -1,5 +1,5 @@
 -- Team Vitaji at the table: how teams are formed before a game, and how the host's start deals
--- them. Each player names his own team (/LONG team NAME: an ACT team, heard by every client);
+-- them. Each player names his own team (/vteam NAME: an ACT team, heard by every client);
 -- the host's DO start carries the teams of the game's seats, in their order, as its target,
 -- so every client deals the same game (one that missed a word, or catches up, included). A
 -- client deals a start only if it gives each player a team he named himself since the last
