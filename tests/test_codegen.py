@@ -58,7 +58,7 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "VitajiLocales.lua",
                 "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
                 "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "Kept.lua", "CatchUp.lua",
                 "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "VitajiResume.lua",
-                "VitajiGame.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
+                "VitajiGame.lua", "VitajiTeams.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
                 "VitajiTournamentTable.lua"]
 
 
@@ -83,7 +83,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DicePoker: up to date (29 files)" in result.output
     assert "addon/PokerDice: up to date (34 files)" in result.output
     assert "addon/TaurenHoldem: up to date (39 files)" in result.output
-    assert "addon/Vitaji: up to date (39 files)" in result.output
+    assert "addon/Vitaji: up to date (40 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -252,6 +252,7 @@ LEDGER = {
     "VitajiSideBets.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "type"}, set()),
     "VitajiTournamentTable.lua": ({"C_Timer", "ipairs", "pairs", "select", "table", "tonumber",
                                    "tostring", "type"}, set()),
+    "VitajiTeams.lua": ({"ipairs", "pairs", "table", "type"}, set()),
 }
 
 

@@ -53,11 +53,12 @@ class Mirror:
     """A game played through the commands and, alongside, in the Python engine."""
 
     def __init__(self, realm: Realm, seated: Seated, game: int, banks: dict[str, int],
-                 first: int = 0) -> None:
+                 first: int = 0, teams: dict[str, str] | None = None) -> None:
         self.realm, self.seated, self.game = realm, seated, game
         self.by_name = {client.name: client for client in seated}
+        deal = {"teams": teams} if teams is not None else {}
         self.engine = VitajiGame(seated.ruleset, [Seat(name=c.name, bank=banks[c.name])
-                                                  for c in seated], first)
+                                                  for c in seated], first, **deal)
         self.rolls = {client.name: 0 for client in seated}
 
     def die(self, name: str, face: int, command: str) -> None:

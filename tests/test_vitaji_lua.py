@@ -5,8 +5,8 @@ Both engines take the same actions in the same order; after each one both must a
 refuse it alike, with the same message, the same events and the same state (seats and purses,
 the round and step, whose turn and what he may do, the betting and rolling under way, every
 round's record, rerolls, bonuses, roll-offs, winners, payouts, pots, scores). Random rulesets
-cover bonuses (each triple choice, the sweep), teams (shares equal and by stake), points and
-the maximum.
+cover bonuses (each triple choice, the sweep), teams (of two by stake, of three equally, with
+team roll-offs), points and the maximum.
 """
 
 from __future__ import annotations
@@ -178,6 +178,10 @@ def engines(tmp_path_factory) -> dict[str, LuaVitaji]:
         "sides = 6": "sides = 3", "rounds = 5": "rounds = 4", "team_size = 1": "team_size = 2",
         'share = "equal"': 'share = "stake"', 'triple = "off"': 'triple = "double"',
         "sweep = false": "sweep = true", "raises_per_round = 1": "raises_per_round = 2"})
+    # Teams of three sharing equally, on a d2 over three rounds: team ties and roll-offs.
+    trios = variant(folder, "trios", {
+        "sides = 6": "sides = 2", "rounds = 5": "rounds = 3", "team_size = 1": "team_size = 3",
+        "ante = 10": "ante = 5", "maximum = 0": "maximum = 5"})
     points = variant(folder, "points", {
         "sides = 6": "sides = 2", "rounds = 5": "rounds = 4", 'stakes = "chips"':
         'stakes = "points"\npoints = 50', 'triple = "off"': 'triple = "reroll"',
@@ -186,11 +190,11 @@ def engines(tmp_path_factory) -> dict[str, LuaVitaji]:
         "sides = 6": "sides = 2", "rounds = 5": "rounds = 7", 'triple = "off"': 'triple = "add"',
         "ante = 10": "ante = 0", "maximum = 0": "maximum = 7"})
     return {name: LuaVitaji(rules) for name, rules in (
-        ("stock", load_ruleset("vitaji")), ("bonus", bonus), ("teams", teams),
+        ("stock", load_ruleset("vitaji")), ("bonus", bonus), ("teams", teams), ("trios", trios),
         ("points", points), ("adding", adding))}
 
 
-NAMES = ["Skoll", "Riggs", "Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+NAMES = ["Skoll", "Riggs", "Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 
 class Lockstep:
@@ -294,7 +298,7 @@ def random_action(draw, game: VitajiGame, names: list[str], refusals: bool) -> t
 
 @pytest.mark.slow  # a long case: .ci/run runs it apart (pytest -m slow)
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
-@given(mode=st.sampled_from(["stock", "bonus", "teams", "points", "adding"]),
+@given(mode=st.sampled_from(["stock", "bonus", "teams", "trios", "points", "adding"]),
        data=st.data())
 def test_python_and_lua_play_the_same_game(engines, mode, data):
     engine = engines[mode]

@@ -78,9 +78,14 @@ function DrawTable.start()
 		if (session.banks[name] or 0) >= least then starter = name break end
 	end
 	-- (A round the engine would refuse is not ordered: the reason is said here.)
-	local trial, reason = game.new_round(dealt_in(starter))
+	-- (What else the start deals, the game's: teams, say, as the players named them.)
+	local seats, at = dealt_in(starter)
+	local target, why = nil, nil
+	if game.start_target then target, why = game.start_target(seats) end
+	if why then say(why) return end
+	local trial, reason = game.new_round(seats, at, target)
 	if not trial then say(Text.safe(reason, Text.LINE)) return end
-	accept(starter, "start")
+	accept(starter, "start", nil, target)
 end
 
 function DrawTable.open(words)

@@ -12,6 +12,7 @@ ns.Rules = {
 			reroll = "vreroll",
 			roll = "vroll",
 			score = "vscore",
+			team = "vteam",
 		},
 		key = "VITAJI",
 		long = "vitaji",

@@ -4,7 +4,7 @@
 -- bet's level in the TURN's amount); every die is the player's own open /roll (op "die"),
 -- awaited as OpenRolls.lua binds it: the range is the die's size wide, at an offset unique to
 -- the table, the game, the player and his roll in the game (docs/protocol.md says why not
--- the plain /roll N). Loads last but for nothing.
+-- the plain /roll N). Loads after the draw table; Team Vitaji's teams (VitajiTeams.lua) after it.
 local _, ns = ...
 
 local L, Vitaji, DrawTable, DrawSlash, Sheet = ns.L, ns.Vitaji, ns.DrawTable, ns.DrawSlash, ns.VitajiSheet
@@ -29,9 +29,13 @@ local BONUS = { bonus_add = "add", bonus_double = "double", bonus_reroll = "rero
 Game.TURN_OPS = { bet = true, meet = true, raise = true, drop = true, reroll = true, pass = true,
 	bonus_add = true, bonus_double = true, bonus_reroll = true }
 
-function Game.new_round(seats, starter)
-	local game, why = Vitaji.new(seats, starter)
+-- (`target`: the teams the host's start deals, in Team Vitaji: VitajiTeams.lua.)
+function Game.new_round(seats, starter, target)
+	local teams, refused = ns.VitajiTeams.dealt(seats, target)
+	if refused then return nil, refused end
+	local game, why = Vitaji.new(seats, starter, teams)
 	if not game then return nil, why end
+	ns.VitajiTeams.started(game)
 	return setmetatable({ game = game, counts = {} }, Round)
 end
 function Game.roll_op() return "die" end

@@ -23,6 +23,7 @@ from .. import fairplay
 from ..codegen import build, write
 from ..harness import Client, Realm
 from ..rules import Ruleset, load_ruleset
+from ..rules.loading import load_ruleset_with
 
 # Seats as in the original post (docs/games.md): Skoll deals, then Riggs, Gray and Dakx.
 SEATS = ("Skoll", "Riggs", "Gray", "Dakx")
@@ -316,6 +317,57 @@ def play_vitaji(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
     return realm, list(clients.values())
 
 
+# Team Vitaji's example (`pyhost demo vitaji --teams`): Red (Skoll, Ada) against Blue (Riggs,
+# Bo), a d6 over 2 rounds; each names his own team, the teams tie at 16 and roll off (each
+# team adding its rolls), and Red shares the pot.
+VITAJI_TEAM_SEATS = ("Skoll", "Riggs", "Ada", "Bo")
+VITAJI_TEAM_SCRIPT: tuple[tuple[str, str, int | None], ...] = (
+    ("Skoll", "/vitaji open", None),
+    ("Riggs", "/vitaji join", None), ("Ada", "/vitaji join", None), ("Bo", "/vitaji join", None),
+    ("Skoll", "/vteam Red", None), ("Riggs", "/vteam Blue", None),
+    ("Ada", "/vteam Red", None), ("Bo", "/vteam Blue", None),
+    ("Skoll", "/vitaji start", None),
+    # Round 1: Ada rerolls her 2.
+    ("Skoll", "/vroll", 4), ("Riggs", "/vroll", 3), ("Ada", "/vroll", 2), ("Bo", "/vroll", 5),
+    ("Skoll", "/vpass", None), ("Riggs", "/vpass", None), ("Ada", "/vreroll", 6),
+    ("Ada", "/vpass", None), ("Bo", "/vpass", None), ("Skoll", "/vpass", None),
+    ("Riggs", "/vpass", None),
+    ("Bo", "/vitaji status", None),
+    # Round 2: everyone meets Skoll's 5; a tie at 16, rolled off.
+    ("Skoll", "/vbet 5", None), ("Riggs", "/vbet", None), ("Ada", "/vbet", None),
+    ("Bo", "/vbet", None),
+    ("Skoll", "/vroll", 3), ("Riggs", "/vroll", 6), ("Ada", "/vroll", 1), ("Bo", "/vroll", 2),
+    ("Skoll", "/vreroll", 5), ("Skoll", "/vpass", None), ("Riggs", "/vpass", None),
+    ("Ada", "/vpass", None), ("Bo", "/vpass", None),
+    ("Skoll", "/vroll", 6), ("Riggs", "/vroll", 2), ("Ada", "/vroll", 3), ("Bo", "/vroll", 4),
+    ("Skoll", "/vscore", None),
+    ("Skoll", "/vitaji status", None),
+)
+
+
+def play_vitaji_teams(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """Team Vitaji's example game in a fresh realm; the realm and the players, Skoll first."""
+    ruleset = load_ruleset_with("vitaji", {"teams": {"team_size": 2}, "deal": {"rounds": 2}},
+                                file="demo")
+    addon = folder / ruleset.addon.name
+    write(build(ruleset), addon)
+    realm = Realm(seed=seed, wtf=folder / "WTF")
+    clients = {name: realm.login(name, addons=[addon]) for name in VITAJI_TEAM_SEATS}
+    realm.party(*clients.values())
+    table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
+    rolls: dict[str, int] = {}
+    for name, line, face in VITAJI_TEAM_SCRIPT:
+        client = clients[name]
+        if face is not None:  # the server's roll of the range the addon will roll for him
+            rolls[name] = rolls.get(name, 0) + 1
+            low, high = fairplay.draw_range(table_id, 1, client.full_name, rolls[name],
+                                            ruleset.dice.count, 1)
+            realm.script_rolls(low + face - 1, by=client.full_name, bounds=(low, high))
+        client.type(line)
+        realm.run_until_quiet()
+    return realm, list(clients.values())
+
+
 # The example each `pyhost demo RULESET` plays.
 EXAMPLES: dict[str, Callable[[Path, int], tuple[Realm, list[Client]]]] = {}
 
@@ -335,13 +387,18 @@ EXAMPLES.update({"tauren-holdem": play_example, "dice-holdem": play_dice_holdem,
 @click.command()
 @click.argument("ruleset", required=False, default="tauren-holdem")
 @click.option("--seed", default=1, show_default=True, help="The realm's seed.")
-def demo(ruleset: str, seed: int) -> None:
+@click.option("--teams", is_flag=True, help="Vitaji only: a game of Team Vitaji, two teams of two.")
+def demo(ruleset: str, seed: int, teams: bool) -> None:
     """Play an example round through the addon in a party: the original post's hand of
     Tauren Hold'em (the default), or RULESET's (dice-holdem, dice-poker, poker-dice,
-    vitaji)."""
+    vitaji; `vitaji --teams`: Team Vitaji)."""
     example = EXAMPLES.get(ruleset)
     if example is None:
         raise click.UsageError(f"no demo for {ruleset!r}; demos: {', '.join(EXAMPLES)}")
+    if teams:
+        if ruleset != "vitaji":
+            raise click.UsageError("--teams is Vitaji's: pyhost demo vitaji --teams")
+        example = play_vitaji_teams
     with tempfile.TemporaryDirectory(prefix="pyhost-demo-") as folder:
         realm, clients = example(Path(folder), seed)
         for client in clients:

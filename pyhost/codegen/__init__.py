@@ -71,6 +71,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Takeover.lua", "core/SnapCheck.lua", "core/Kept.lua", "core/CatchUp.lua",
                "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua",
+               "vitaji/VitajiTeams.lua",
                # Tournaments and side bets: their engines, then their place at the table.
                "vitaji/VitajiTournament.lua", "vitaji/VitajiSideBets.lua",
                "vitaji/VitajiTournamentTable.lua"),

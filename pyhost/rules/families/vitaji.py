@@ -69,7 +69,7 @@ def read_numbered_die(table: Table, default: int | None) -> Dice:
 @dataclass(frozen=True, kw_only=True)
 class VitajiRules(Ruleset):
     family = "vitaji"
-    commands = ("roll", "reroll", "pass", "bet", "drop", "score", "help")
+    commands = ("roll", "reroll", "pass", "bet", "drop", "score", "help", "team")
 
     deal: VitajiDeal
     table: VitajiTable

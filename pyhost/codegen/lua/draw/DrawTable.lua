@@ -261,7 +261,7 @@ local function dealt_in(starter)
 	return seats, at or 1
 end
 
-ORDERS.start = function(player)
+ORDERS.start = function(player, _, target)
 	-- The record a catching-up player replays restarts with each round: where the table stood
 	-- before it (BASE), then this round's own messages.
 	local stood = { table = session.id, seq = session.seq - 1, hands = session.hands,
@@ -274,7 +274,8 @@ ORDERS.start = function(player)
 	session.rolls, session.applied = {}, 0
 	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
 	Ledger.hand_starts(session)
-	local started, reason = game.new_round(dealt_in(player))
+	local seats, at = dealt_in(player)
+	local started, reason = game.new_round(seats, at, target) -- (target: what the game deals)
 	session.round = started
 	if not started then return say(Text.safe(reason, Text.LINE)) end
 	session.watch = OpenRolls.watch(session.id, session.hands, whose)
@@ -407,7 +408,10 @@ function Flow.behind(at)
 end
 Flow.gap, Flow.asked_again = no, no
 function Flow.ask_for() return nil end
-function Flow.own_word() return false end
+-- A player's own word the game keeps (a team, say), else none.
+function Flow.own_word(sender, op, request)
+	return game.own_word ~= nil and game.own_word(sender, op, request) or false
+end
 function Flow.host_request() return L.NO_REQUEST end
 function Flow.where()
 	local current = live()
@@ -481,8 +485,10 @@ end
 -- chips else), `waiting(round, short)` (the status's "who does what", when no roll is
 -- awaited: "X to keep" else), `after(round, session)` (after each step: a long game may
 -- shorten its record there) and `refusal(round, player, op, dice, amount)` (why the engine
--- would refuse a turn, checked without a copy of the round). Then the flow plugs into the
--- table core.
+-- would refuse a turn, checked without a copy of the round), `start_target(seats)` (what the
+-- host's start deals besides the seats, its DO's target, or nil and why not; new_round gets it
+-- as its third argument) and `own_word(sender, op, request)` (a seated player's own ACT the
+-- game keeps: true if it took it). Then the flow plugs into the table core.
 function DrawTable.use(the_game)
 	game = the_game
 	Session.use(Flow)
