@@ -300,3 +300,51 @@ def test_a_spectator_who_joins_the_raid_late_is_caught_up_by_the_host(realm, cup
     play_game(realm, clients, table, t, 0, 2, rng)
     everyone_shows(realm, clients, t)
     assert realm.errors() == []
+
+
+def test_a_team_tournament_deals_its_registered_teams_at_the_table(realm, tmp_path):
+    """Four teams of two (a group of eight players, as the source's team tournaments): the
+    organiser registers the teams, the host's start deals them with no /vteam word from anyone,
+    every client plays the same team games, and the standings and champion agree with
+    Python's."""
+    path = write_variant(tmp_path, "vitaji", {
+        "rounds = 5": "rounds = 3", "rerolls = 2": "rerolls = 1", "team_size = 1": "team_size = 2",
+        "group_size = 4": "group_size = 8", "advance = 2": "advance = 4",
+        'stakes = "chips"': 'stakes = "points"\npoints = 100'}, "teamcup")
+    rules = load_ruleset(path)
+    addon = tmp_path / "teamcup" / rules.addon.name
+    write(build(rules), addon)
+    clients = {name: realm.login(name, addons=[addon]) for name in ["Org", *PLAYERS]}
+    realm.raid(*clients.values())
+    table_id = f"{clients['Org'].full_name}:{realm.epoch()}"
+    play(realm, clients["Org"], "/vitaji open")
+    for name in PLAYERS:
+        play(realm, clients[name], "/vitaji join")
+    table = Seated([clients["Org"]] + [clients[name] for name in PLAYERS])
+    table.table_id, table.ruleset = table_id, rules
+    teams = {"Red": ["Ann", "Bob"], "Blue": ["Cid", "Dee"], "Gold": ["Eve", "Fay"],
+             "Jade": ["Gil", "Hal"]}
+    t = Tournament(rules, "Org")
+    play(realm, clients["Org"], "/vitaji cup new")
+    for team, members in teams.items():
+        play(realm, clients["Org"], f"/vitaji cup add {team} {' '.join(members)}")
+        t.register("Org", team, members)
+    play(realm, clients["Org"], "/vitaji cup start")
+    assert t.start("Org") == ["the final, group 1: Red, Blue, Gold, Jade"]
+    rng = random.Random("teams")
+    for hands in range(1, 4):
+        play(realm, clients["Org"], "/vitaji start")
+        players, team_of = t.seats(0)
+        assert sorted(players) == sorted(PLAYERS) and team_of
+        seated = Seated([c for c in table if c.name in players])
+        seated.table_id, seated.ruleset = table_id, rules
+        first = [c.name for c in seated].index(first_player(clients["Org"]).replace(REALM, ""))
+        mirror = Mirror(realm, seated, hands, {c.name: rules.table.points for c in seated}, first,
+                        teams=team_of)
+        mirror.play_out(rng)
+        t.record(0, mirror.engine)
+        everyone_shows(realm, {"Org": clients["Org"], **clients}, t)
+    assert t.stage == "over" and t.champion in teams
+    for client in clients.values():
+        assert f"{t.champion} wins the tournament" in client.chat.lines, client.name
+    assert realm.errors() == []

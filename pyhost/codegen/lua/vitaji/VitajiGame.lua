@@ -30,8 +30,10 @@ Game.TURN_OPS = { bet = true, meet = true, raise = true, drop = true, reroll = t
 	bonus_add = true, bonus_double = true, bonus_reroll = true }
 
 -- (`target`: the teams the host's start deals, in Team Vitaji: VitajiTeams.lua.)
+-- (A table instead: a tournament's game, its teams the ones registered: VitajiTournamentTable.)
 function Game.new_round(seats, starter, target)
-	local teams, refused = ns.VitajiTeams.dealt(seats, target)
+	local teams, refused = target, nil
+	if type(target) ~= "table" then teams, refused = ns.VitajiTeams.dealt(seats, target) end
 	if refused then return nil, refused end
 	local game, why = Vitaji.new(seats, starter, teams)
 	if not game then return nil, why end

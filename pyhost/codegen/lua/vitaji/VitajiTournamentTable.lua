@@ -193,14 +193,22 @@ local function game_over(round)
 	save()
 end
 
-local plain_new_round, plain_stand = Game.new_round, Game.stand
+local plain_new_round, plain_stand, plain_target = Game.new_round, Game.stand, Game.start_target
+
+-- A team tournament's game deals the teams the organiser registered, which every client holds:
+-- the host's start names none (the players' /vteam words are for games outside it).
+function Game.start_target(seats)
+	load()
+	if cup and cup.team_size > 1 and group_at(seats) then return nil end
+	if plain_target then return plain_target(seats) end
+end
 
 -- (DrawTable asks the game for each round: a tournament's round is dealt to its group, and its
 -- end recorded, whichever way it ends: an action or a stand.)
-function Game.new_round(seats, at, teams, ...)
+function Game.new_round(seats, at, target, ...)
 	local dealt, first, group = deal(seats, at)
-	if group and cup.team_size > 1 then teams = select(2, cup:seats(group)) end -- (a team game's teams)
-	local round, why = plain_new_round(dealt, first, teams, ...)
+	if group and cup.team_size > 1 then target = select(2, cup:seats(group)) end -- (a team game's teams)
+	local round, why = plain_new_round(dealt, first, target, ...)
 	if not round or not group then return round, why end
 	round.cup_group = group
 	local act = round.act
