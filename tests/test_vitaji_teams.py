@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from test_vitaji_addon import NAMES, Mirror, engine_lines, status, vitaji_table
 
-from addon_table import Seated, play, seat_table
+from addon_table import PROTOCOL, Seated, play, seat_table
 from conftest import write_variant
 from pyhost.cli import main
 from pyhost.codegen import build, write
@@ -239,7 +239,7 @@ def test_teams_are_named_between_games_each_player_his_own(realm, tmp_path):
     # Mid-game a word (his own, or a forged ACT) counts from the next game: the game in play
     # keeps the teams it was dealt.
     play(realm, ada, "/vteam Blue")
-    act = "\t".join(["3", "ACT", seated.table_id, "team", "", "Gold"])
+    act = "\t".join([PROTOCOL, "ACT", seated.table_id, "team", "", "Gold"])
     send_addon(riggs, seated.ruleset.addon.prefix, act)
     realm.run_until_quiet()
     for client in seated:
@@ -257,7 +257,7 @@ def test_a_watchers_team_word_is_nobodys(realm, tmp_path):
     watcher = realm.login("Zed", addons=[seated.addon])
     realm.invite(seated[0], watcher)
     realm.run_until_quiet()
-    act = "\t".join(["3", "ACT", seated.table_id, "team", "", "Red"])
+    act = "\t".join([PROTOCOL, "ACT", seated.table_id, "team", "", "Red"])
     send_addon(watcher, seated.ruleset.addon.prefix, act)
     realm.run_until_quiet()
     for client in seated:
