@@ -14,7 +14,7 @@ import calendar
 import random
 import time as _time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from lupa import lua51
 
 from ..flavours import FLAVOURS
-from . import channels, locales, screen, secrets, uixml
+from . import channels, locales, luacode, screen, secrets, uixml
 from .bitlib import library as bit_library
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
@@ -80,13 +80,77 @@ class AddonError:
         return self.traceback
 
 
-class ChatFrame:
-    """What one client's chat frame shows, line by line."""
+# The lines a chat frame keeps: Blizzard's ChatFrame_OnLoad calls self:SetMaxLines(128)
+# (Interface/AddOns/Blizzard_ChatFrameBase/Mainline/ChatFrame.lua); older lines scroll away.
+CHAT_MAX_LINES = 128
 
-    def __init__(self) -> None:
-        self.lines: list[str] = []
+
+class ChatLines(Sequence):
+    """The newest `limit` entries of a stream, indexed from the stream's first entry: len()
+    counts every entry added, so `since = len(lines)` then `lines[since:]` is what came
+    after; an entry that scrolled away is gone (indexing it raises IndexError, a slice skips
+    it), and iterating, `in` and == see the entries kept."""
+
+    def __init__(self, limit: int) -> None:
+        self._kept: deque[Any] = deque(maxlen=limit)
+        self._dropped = 0  # entries that scrolled away
+
+    def append(self, entry: Any) -> None:
+        if len(self._kept) == self._kept.maxlen:
+            self._dropped += 1
+        self._kept.append(entry)
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._dropped = 0
+
+    def __len__(self) -> int:
+        return self._dropped + len(self._kept)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._kept[i - self._dropped]
+                    for i in range(*index.indices(len(self))) if i >= self._dropped]
+        position = index + len(self) if index < 0 else index
+        if not self._dropped <= position < len(self):
+            raise IndexError(f"chat line {index} is not kept (the frame keeps "
+                             f"{self._kept.maxlen})")
+        return self._kept[position - self._dropped]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._kept)
+
+    def __reversed__(self) -> Iterator[Any]:
+        return reversed(self._kept)
+
+    def __contains__(self, entry: object) -> bool:
+        return entry in self._kept
+
+    def index(self, entry: Any, start: int = 0, stop: int | None = None) -> int:
+        for position in range(*slice(start, stop).indices(len(self))):
+            if position >= self._dropped and self._kept[position - self._dropped] == entry:
+                return position
+        raise ValueError(f"{entry!r} is not among the chat lines kept")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (ChatLines, list, tuple)):
+            return list(self._kept) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by its entries
+
+    def __repr__(self) -> str:
+        return repr(list(self._kept))
+
+
+class ChatFrame:
+    """What one client's chat frame shows, line by line: the last CHAT_MAX_LINES lines, as
+    the game's chat frame keeps them (ChatLines says how they are indexed)."""
+
+    def __init__(self, limit: int = CHAT_MAX_LINES) -> None:
+        self.lines = ChatLines(limit)
         # Each line's colour as AddMessage gave it, (r, g, b), or None (the frame's own).
-        self.colours: list[tuple[float, float, float] | None] = []
+        self.colours = ChatLines(limit)
 
     def add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
         self.lines.append(line)
@@ -114,7 +178,7 @@ class ChatFrame:
         return "\n".join(self.lines)
 
     def __repr__(self) -> str:
-        return f"<ChatFrame with {len(self.lines)} lines>"
+        return f"<ChatFrame with {len(self.lines._kept)} lines>"
 
     def clear(self) -> None:
         self.lines.clear()
@@ -258,10 +322,11 @@ class Client:
         lua_globals = self.lua.globals()
         newproxy, loadstring = lua_globals[b"newproxy"], lua_globals[b"loadstring"]
         host = self._host()
-        self._api = loadstring(WOW_LUA, b"=[pyhost wow.lua]")(host, config)
+        # (Compiled once per process, without debug information: luacode.py says why.)
+        self._api = luacode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]")(host, config)
         for name, code in WIDGET_LUA:
-            loadstring(code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
-        loadstring(API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
+            luacode.load(loadstring, code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
+        luacode.load(loadstring, API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
         secrets.load(self, newproxy)
         self.ui_warnings.clear()
         self._load_interface()
