@@ -87,12 +87,20 @@ def bare_heap_kib(addon: Path) -> float:
 def python_records(realm: Realm, clients) -> dict[str, int]:
     """Entries in the realm's Python-side records that could grow with play."""
     return {
-        "chat lines": sum(len(c.chat) for c in clients),
+        "chat lines": sum(1 for c in clients for _ in c.chat),  # those kept
         "sounds, boxes, error lines": sum(len(c.sounds) + len(c.messages) + len(c.ui_errors)
                                           + len(c.ui_warnings) + len(c.errors)
                                           for c in clients),
         "queued": len(realm._queue),
     }
+
+
+def hand_log(client) -> str:
+    """The host's hand log (holdem/HandLog.lua): its hands and about the bytes it saves."""
+    log = client.addons["TaurenHoldem"].namespace[b"HandLog"]
+    hands = client.lua.eval(b"function(db) return db and db.log and #db.log.hands or 0 end")(
+        client.global_value("TaurenHoldemDB"))
+    return f"hand log {hands} hands, {log.size() / 1024:,.0f} KiB saved"
 
 
 def verdict(ok: bool) -> str:
@@ -131,7 +139,7 @@ def main() -> None:
                       f"({mean / first[0][0]:.2f}x), largest {largest:,.0f} KiB "
                       f"({largest / first[0][1]:.2f}x), "
                       f"RSS {figures[2] / 1024:,.1f} MiB ({figures[2] / first[0][2]:.2f}x); "
-                      f"kept: {kept}", flush=True)
+                      f"kept: {kept}; host's {hand_log(seated[0])}", flush=True)
         bare = bare_heap_kib(addon)
         errors = realm.errors()
     heap_growth, rss_growth = largest / first[0][1], figures[2] / first[0][2]
