@@ -383,7 +383,11 @@ class Client:
         """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
         namespace = self.lua.table()
         for step in uixml.harness_steps():
-            self._run_step(step, b"pyhost", namespace)
+            if isinstance(step, LuaSource):  # (without debug information: luacode.py)
+                code = luacode.compiled(step.code, to_lua(step.chunkname))
+                self._api.run_compiled(code, b"pyhost", namespace)
+            else:
+                self._run_step(step, b"pyhost", namespace)
 
     def _loaded(self, name: str) -> bool:
         return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())

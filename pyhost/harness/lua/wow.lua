@@ -579,6 +579,14 @@ function api.run_file(code, chunkname, addon_name, namespace)
 	return (call(chunk, addon_name, namespace))
 end
 
+-- The realm's own interface files (pyhost/harness/ui), compiled once per process without
+-- their debug information (luacode.py), through Lua's own loadstring: addon code never is.
+function api.run_compiled(chunk, addon_name, namespace)
+	local fn, message = loadstring_raw(chunk)
+	if not fn then report(message) return false end
+	return (call(fn, addon_name, namespace))
+end
+
 function api.rawget(name) return rawget(_G, name) end
 function api.rawset(name, value) rawset(_G, name, value) end
 
