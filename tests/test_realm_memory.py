@@ -51,3 +51,47 @@ def test_message_frames_keep_as_many_lines_as_blizzards(tmp_path):
         for i = 1, 130 do f:AddMessage("line " .. i) end
         return f:GetMaxLines(), f:GetNumMessages(), (f:GetMessageInfo(1))""")
     assert kept == (120, 120, "line 11")
+
+
+TEMPLATE = """<Frame name="Unused{i}Template" virtual="true">
+    <Size x="10" y="10"/>
+    <Layers><Layer level="ARTWORK">
+        <FontString parentKey="Label" inherits="GameFontNormal" text="label {i}"/>
+        <Texture parentKey="Art"><Color r="0.5" g="0.5" b="0.5" a="1"/></Texture>
+    </Layer></Layers>
+    <Scripts><OnLoad>self.made = {i}</OnLoad></Scripts>
+</Frame>"""
+CYCLE = """<Frame name="CycleATemplate" virtual="true" inherits="CycleBTemplate">
+    <KeyValues><KeyValue key="a" value="1" type="number"/></KeyValues>
+</Frame>
+<Frame name="CycleBTemplate" virtual="true" inherits="CycleATemplate">
+    <KeyValues><KeyValue key="b" value="2" type="number"/></KeyValues>
+</Frame>"""
+
+
+def xml_addon(folder, name, body):
+    folder.mkdir(parents=True)
+    (folder / f"{name}.toc").write_text(f"## Interface: 120100, 50504, 20506, 11509\n{name}.xml\n")
+    (folder / f"{name}.xml").write_text(
+        f'<Ui xmlns="http://www.blizzard.com/wow/ui/">\n{body}\n</Ui>\n')
+    return folder
+
+
+def test_a_template_is_kept_as_its_source_and_made_each_time_it_is_used(tmp_path):
+    many = xml_addon(tmp_path / "Many", "Many", "\n".join(TEMPLATE.format(i=i) for i in range(200)))
+    none = xml_addon(tmp_path / "None", "None", CYCLE)
+    realm = make_realm(tmp_path)
+    heap = 'collectgarbage("collect") return collectgarbage("count")'
+    lean = realm.login("Riggs", addons=[none]).run_lua(heap)
+    skoll = realm.login("Skoll", addons=[many, none])
+    # 200 unused templates take about their source (~140 KiB), not their elements as tables
+    # (~700 KiB).
+    assert skoll.run_lua(heap) - lean < 200
+    assert skoll.run_lua("""
+        local a = CreateFrame("Frame", nil, UIParent, "Unused7Template")
+        local b = CreateFrame("Frame", nil, UIParent, "unused7template")
+        return a.made, a.Label:GetText(), b.made, a.Label ~= b.Label""") == (7, "label 7", 7, True)
+    # Templates that inherit each other apply each once.
+    assert skoll.run_lua("""local f = CreateFrame("Frame", nil, UIParent, "CycleATemplate")
+        return f.a, f.b""") == (1, 2)
+    assert skoll.errors == [] and skoll.ui_warnings == []
