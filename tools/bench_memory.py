@@ -141,12 +141,14 @@ def main() -> None:
                       f"RSS {figures[2] / 1024:,.1f} MiB ({figures[2] / first[0][2]:.2f}x); "
                       f"kept: {kept}; host's {hand_log(seated[0])}", flush=True)
         bare = bare_heap_kib(addon)
+        empty = heap_kib(realm.login("Nobody").lua)  # the realm's own share: no addon
         errors = realm.errors()
     heap_growth, rss_growth = largest / first[0][1], figures[2] / first[0][2]
     per_client = mean / bare
     flat = heap_growth <= FLAT and rss_growth <= FLAT
     lean = per_client <= PER_CLIENT
-    print(f"bare:     a lupa runtime holding the addon {bare:,.0f} KiB")
+    print(f"bare:       a lupa runtime holding the addon {bare:,.0f} KiB; a client holding "
+          f"no addon {empty:,.0f} KiB (the realm's own share)")
     print(f"flat:       {verdict(flat)}: hand {checkpoints[0]} -> {checkpoints[-1]}, the largest "
           f"Lua heap {heap_growth:.2f}x, RSS {rss_growth:.2f}x (aim: at most {FLAT:.2f}x each)")
     print(f"per client: {verdict(lean)}: a client's Lua heap after hand {checkpoints[-1]} is "
