@@ -308,7 +308,8 @@ def test_the_first_filter_returning_true_hides_the_line_and_ends_filtering(tmp_p
 
 
 def test_the_chat_frame_keeps_its_last_128_lines_counted_from_its_first(tmp_path):
-    realm = make_realm(tmp_path)
+    realm = make_realm(tmp_path, chat_lines=128)
+    assert make_realm(tmp_path / "default").chat_lines is None  # (the default keeps all)
     skoll = login(realm, "Skoll")
     start = len(skoll.chat)  # (what the login showed)
     skoll.run_lua("for i = 1, 300 do DEFAULT_CHAT_FRAME:AddMessage('line ' .. i, 1, 0, 0) end")

@@ -42,6 +42,7 @@ from test_raid_table import raid_table
 
 from addon_table import build_addon, play_hand
 from pyhost.harness import Realm
+from pyhost.harness.client import CHAT_MAX_LINES
 
 FLAT = 1.10  # the heaps and the process end within 10% of the first checkpoint
 PER_CLIENT = 1.5  # a client's heap against a bare runtime holding the same addon
@@ -128,7 +129,8 @@ def main() -> None:
     checkpoints = sorted(int(n) for n in args.hands.split(","))
     with tempfile.TemporaryDirectory(prefix="pyhost-bench-") as tmp:
         addon = build_addon(Path(tmp) / "AddOns")
-        realm = Realm(seed=args.seed, wtf=Path(tmp) / "WTF")
+        # The chat frames keep the game's 128 lines (Realm's default keeps every line).
+        realm = Realm(seed=args.seed, wtf=Path(tmp) / "WTF", chat_lines=CHAT_MAX_LINES)
         seated = raid_table(realm, addon, args.players)
 
         def choose(_client, turn, _situation):

@@ -91,7 +91,7 @@ class ChatLines(Sequence):
     after; an entry that scrolled away is gone (indexing it raises IndexError, a slice skips
     it), and iterating, `in` and == see the entries kept."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int | None) -> None:
         self._kept: deque[Any] = deque(maxlen=limit)
         self._dropped = 0  # entries that scrolled away
 
@@ -144,10 +144,11 @@ class ChatLines(Sequence):
 
 
 class ChatFrame:
-    """What one client's chat frame shows, line by line: the last CHAT_MAX_LINES lines, as
-    the game's chat frame keeps them (ChatLines says how they are indexed)."""
+    """What one client's chat frame shows, line by line: the last `limit` lines (the game's
+    chat frame keeps CHAT_MAX_LINES; None keeps every line); ChatLines says how they are
+    indexed."""
 
-    def __init__(self, limit: int = CHAT_MAX_LINES) -> None:
+    def __init__(self, limit: int | None = CHAT_MAX_LINES) -> None:
         self.lines = ChatLines(limit)
         # Each line's colour as AddMessage gave it, (r, g, b), or None (the frame's own).
         self.colours = ChatLines(limit)
@@ -221,7 +222,7 @@ class Client:
         self.account = account
         self.guid = guid
         self.addon_folders = [Path(folder) for folder in addons]
-        self.chat = ChatFrame()
+        self.chat = ChatFrame(realm.chat_lines)
         self.errors: list[AddonError] = []
         # What the game would write to FrameXML.log: UI XML it passed over, one line each.
         self.ui_warnings: list[str] = []
