@@ -307,8 +307,9 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
     play(realm, riggs, "/tbet 2")
     play(realm, gray, "/tholdem fold")
     play(realm, skoll, "/tholdem call")
-    spammed = set()
+    spammed, rolled = set(), set()
     for index, faces in enumerate((("5", "3", "6"), ("6",), ("Warrior",)), 1):
+        since = len(skoll.chat)  # (read each street: the chat frame keeps its last 128 lines)
         key, roller, low, high = due_roll(skoll)
         assert (key, roller) == (str(index), riggs.full_name)  # Skoll's turns closed each
         realm.script_rolls(street(*faces), by=roller, bounds=(low, high))
@@ -319,6 +320,8 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
                     client.type(f"/rollspam {range_low} {range_high}")
             spammed.add((low, high))
         play(realm, by_name[roller], ("/tflop", "/tturn", "/triver")[index - 1])
+        rolled |= {line.rsplit(" ", 1)[1] for line in skoll.chat.lines[since:]
+                   if line.startswith(("RollSpammer: Skoll", "RollSpammer: Gray"))}
         for client in (riggs, skoll):
             play(realm, client, "/tholdem check")
     after_the_hand(realm)
@@ -328,9 +331,7 @@ def test_a_whole_hand_beside_neighbours(tmp_path, addon, names, first):
         assert "Riggs wins the pot: 4 with Straight" in client.chat
         assert added_globals(client, bare) == DECLARED
     if spamming:  # the players' spammers rolled the streets' own ranges as well
-        ranges = {line.rsplit(" ", 1)[1] for line in skoll.chat.lines
-                  if line.startswith(("RollSpammer: Skoll", "RollSpammer: Gray"))}
-        assert {f"({low}-{high})" for low, high in spammed} <= ranges
+        assert {f"({low}-{high})" for low, high in spammed} <= rolled
     for name in names:
         OWN[name](realm, list(seated))
     assert realm.errors() == []

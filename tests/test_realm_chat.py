@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pyhost.harness import Location
 from realm_helpers import ADDONS, login, make_realm, no_errors, received, texts
 
@@ -300,3 +302,41 @@ def test_the_first_filter_returning_true_hides_the_line_and_ends_filtering(tmp_p
     assert "hidden" not in riggs.chat
     assert "rewritten" not in riggs.chat
     assert riggs.global_value("SecondFilterSaw") is None
+
+
+# -- the chat frame keeps its last 128 lines -----------------------------------------------------
+
+
+def test_the_chat_frame_keeps_its_last_128_lines_counted_from_its_first(tmp_path):
+    realm = make_realm(tmp_path, chat_lines=128)
+    assert make_realm(tmp_path / "default").chat_lines is None  # (the default keeps all)
+    skoll = login(realm, "Skoll")
+    start = len(skoll.chat)  # (what the login showed)
+    skoll.run_lua("for i = 1, 300 do DEFAULT_CHAT_FRAME:AddMessage('line ' .. i, 1, 0, 0) end")
+    shown = [f"line {i}" for i in range(173, 301)]
+    # The lines kept are the last 128, as Blizzard's chat frames keep (SetMaxLines(128)).
+    assert list(skoll.chat) == shown and skoll.chat.lines == shown
+    assert len(skoll.chat.colours[0:]) == 128 and skoll.chat.colours[-1] == (1, 0, 0)
+    assert "line 172" not in skoll.chat and "line 173" in skoll.chat.lines
+    # Indexed from the first line the frame showed: a count taken earlier still marks what
+    # came after it; a line that scrolled away is gone.
+    before = len(skoll.chat)
+    assert before == len(skoll.chat.lines) == start + 300
+    skoll.run_lua("print('next')")
+    assert skoll.chat.lines[before:] == ["next"] and skoll.chat.lines[-1] == "next"
+    assert skoll.chat.lines[-2] == "line 300" and skoll.chat.lines.index("next") == before
+    assert skoll.chat.lines[0:3] == [] and skoll.chat.lines[before - 1:] == ["line 300", "next"]
+    with pytest.raises(IndexError, match="not kept"):
+        skoll.chat.lines[start]
+
+
+def test_a_message_frame_keeps_its_last_128_lines(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll")
+    heap = """for i = 1, %d do ChatFrame2:AddMessage(("line %%06d"):format(i)) end
+        collectgarbage("collect")
+        return collectgarbage("count")"""
+    # (Once first, so Lua's string table has grown to what a run of this makes.)
+    kept = skoll.run_lua(heap % 2000)
+    # Thousands more lines take no more memory than the 128 kept.
+    assert skoll.run_lua(heap % 2000) - kept < 2

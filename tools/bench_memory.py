@@ -5,17 +5,29 @@
 A raid of `--players` clients with the built addon plays hands one after another (one bets,
 the next calls, the rest fold, the two check to the showdown; the pot moves between
 neighbours, so the table keeps playing). After each hand count named in `--hands` it prints
-each client's Lua heap after a full collection (collectgarbage("count"), the mean), the
-process RSS (/proc/self/statm) and the sizes of the Python-side lists that live as long as
-the realm (chat frames, the traffic meters); the ratio is each figure against the first
-checkpoint's, in the same run (flat is 1.00x). Then a bare lupa runtime holding the same
-addon (every file of the .toc loaded, with a stub standing in for the WoW API) and the
-ratio of a client's heap to it.
+each client's Lua heap after a full collection (collectgarbage("count"): the mean and the
+largest), the process RSS (/proc/self/statm) and the sizes of the Python-side records that
+live as long as the realm (chat frames, sounds, message boxes, error lines, the timer queue);
+each ratio is against the first checkpoint's figure, in the same run (flat is 1.00x).
+
+Then a bare lupa runtime holding the same addon: every file of the .toc loaded under the
+chunk name the client gives it ("@Interface/AddOns/<addon>/<file>"), with a stub standing in
+for the WoW API, and no realm of its own.
+
+Two aims (issue 16), each printed with its figures and PASS or FAIL:
+- flat: from the first checkpoint to the last, the largest client's Lua heap and the
+  process RSS (after malloc_trim, as a heap is measured after a full collection; the RSS
+  before it is printed too) each grow by at most 10% (1.10x);
+- per client: a client's Lua heap after the last hand (the mean) is at most 1.5 times the
+  bare runtime's.
+It exits 1 when an aim fails or a client reported a Lua error.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
 import gc
 import os
 import sys
@@ -30,9 +42,13 @@ from test_raid_table import raid_table
 
 from addon_table import build_addon, play_hand
 from pyhost.harness import Realm
+from pyhost.harness.client import CHAT_MAX_LINES
+
+FLAT = 1.10  # the heaps and the process end within 10% of the first checkpoint
+PER_CLIENT = 1.5  # a client's heap against a bare runtime holding the same addon
 
 # Anything the addon reads from the WoW API at load time: a callable, indexable stand-in.
-STUB = """
+STUB = b"""
 local stub
 stub = setmetatable({}, {
 	__index = function() return stub end,
@@ -49,29 +65,59 @@ def rss_kib() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1024
 
 
+def trimmed_rss_kib() -> float:
+    """RSS once the C allocator has handed its free pages back (glibc's malloc_trim(0)): what
+    the process holds, as a full collection is what a heap holds; RSS itself where there is no
+    glibc."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return rss_kib()
+
+
 def heap_kib(lua) -> float:
     lua.execute(b'collectgarbage("collect")')
     return float(lua.eval(b'collectgarbage("count")'))
 
 
 def bare_heap_kib(addon: Path) -> float:
-    """A bare runtime's heap with every file of the addon's .toc loaded."""
-    lua = lua51.LuaRuntime(unpack_returned_tuples=True)
+    """A bare runtime's heap with every file of the addon's .toc loaded, each under the chunk
+    name the client gives it (without one, Lua keeps a file's whole text as its name)."""
+    lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True, register_eval=False,
+                           register_builtins=False)
     lua.execute(STUB)
     ns = lua.table()
+    loadstring = lua.globals()[b"loadstring"]
     toc = next(addon.glob("*.toc")).read_text(encoding="utf-8").splitlines()
     for line in toc:
         line = line.strip()
         if line and not line.startswith("#"):
-            lua.globals().loadstring((addon / line).read_text(encoding="utf-8"))(addon.name, ns)
-    lua.execute('collectgarbage("collect")')
-    return float(lua.eval('collectgarbage("count")'))
+            chunkname = f"@Interface/AddOns/{addon.name}/{line.replace(chr(92), '/')}"
+            chunk = loadstring((addon / line).read_bytes(), chunkname.encode())
+            chunk(addon.name.encode(), ns)
+    return heap_kib(lua)
 
 
-def python_lists(realm: Realm, clients) -> int:
+def python_records(realm: Realm, clients) -> dict[str, int]:
     """Entries in the realm's Python-side records that could grow with play."""
-    lines = sum(len(client.chat.lines) for client in clients)
-    return lines
+    return {
+        "chat lines": sum(1 for c in clients for _ in c.chat),  # those kept
+        "sounds, boxes, error lines": sum(len(c.sounds) + len(c.messages) + len(c.ui_errors)
+                                          + len(c.ui_warnings) + len(c.errors)
+                                          for c in clients),
+        "queued": len(realm._queue),
+    }
+
+
+def hand_log(client) -> str:
+    """The host's hand log (holdem/HandLog.lua): its hands and about the bytes it saves."""
+    log = client.addons["TaurenHoldem"].namespace[b"HandLog"]
+    hands = client.lua.eval(b"function(db) return db and db.log and #db.log.hands or 0 end")(
+        client.global_value("TaurenHoldemDB"))
+    return f"hand log {hands} hands, {log.size() / 1024:,.0f} KiB saved"
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
 
 
 def main() -> None:
@@ -83,7 +129,8 @@ def main() -> None:
     checkpoints = sorted(int(n) for n in args.hands.split(","))
     with tempfile.TemporaryDirectory(prefix="pyhost-bench-") as tmp:
         addon = build_addon(Path(tmp) / "AddOns")
-        realm = Realm(seed=args.seed, wtf=Path(tmp) / "WTF")
+        # The chat frames keep the game's 128 lines (Realm's default keeps every line).
+        realm = Realm(seed=args.seed, wtf=Path(tmp) / "WTF", chat_lines=CHAT_MAX_LINES)
         seated = raid_table(realm, addon, args.players)
 
         def choose(_client, turn, _situation):
@@ -95,20 +142,36 @@ def main() -> None:
             play_hand(realm, seated, hand, choose)
             if hand in checkpoints:
                 gc.collect()
-                heap = sum(heap_kib(client.lua) for client in seated) / len(seated)
-                figures = (heap, rss_kib(), python_lists(realm, seated))
-                first = first or figures
-                print(f"hand {hand:3}: Lua heap {heap:,.0f} KiB a client "
-                      f"({heap / first[0]:.2f}x), RSS {figures[1] / 1024:,.1f} MiB "
-                      f"({figures[1] / first[1]:.2f}x), chat lines kept {figures[2]:,} "
-                      f"({figures[2] / max(first[2], 1):.2f}x)")
+                heaps = [heap_kib(client.lua) for client in seated]
+                mean, largest = sum(heaps) / len(heaps), max(heaps)
+                untrimmed = rss_kib()
+                figures = (mean, largest, trimmed_rss_kib())
+                records = python_records(realm, seated)
+                first = first or (figures, records)
+                kept = ", ".join(f"{name} {count:,} ({count / max(first[1][name], 1):.2f}x)"
+                                 for name, count in records.items())
+                print(f"hand {hand:3}: Lua heap {mean:,.0f} KiB a client "
+                      f"({mean / first[0][0]:.2f}x), largest {largest:,.0f} KiB "
+                      f"({largest / first[0][1]:.2f}x), "
+                      f"RSS {figures[2] / 1024:,.1f} MiB ({figures[2] / first[0][2]:.2f}x; "
+                      f"{untrimmed / 1024:,.1f} MiB before malloc_trim); "
+                      f"kept: {kept}; host's {hand_log(seated[0])}", flush=True)
         bare = bare_heap_kib(addon)
-        print(f"bare:     a lupa runtime holding the addon {bare:,.0f} KiB; a client's heap "
-              f"after hand {checkpoints[-1]} is {heap / bare:.2f}x that")
+        empty = heap_kib(realm.login("Nobody").lua)  # the realm's own share: no addon
         errors = realm.errors()
-        for who, trace in errors[:5]:
-            print(f"error:    {who}: {trace.splitlines()[0]}")
-    if errors:
+    heap_growth, rss_growth = largest / first[0][1], figures[2] / first[0][2]
+    per_client = mean / bare
+    flat = heap_growth <= FLAT and rss_growth <= FLAT
+    lean = per_client <= PER_CLIENT
+    print(f"bare:       a lupa runtime holding the addon {bare:,.0f} KiB; a client holding "
+          f"no addon {empty:,.0f} KiB (the realm's own share)")
+    print(f"flat:       {verdict(flat)}: hand {checkpoints[0]} -> {checkpoints[-1]}, the largest "
+          f"Lua heap {heap_growth:.2f}x, RSS {rss_growth:.2f}x (aim: at most {FLAT:.2f}x each)")
+    print(f"per client: {verdict(lean)}: a client's Lua heap after hand {checkpoints[-1]} is "
+          f"{per_client:.2f}x the bare runtime's (aim: at most {PER_CLIENT:.2f}x)")
+    for who, trace in errors[:5]:
+        print(f"error:    {who}: {trace.splitlines()[0]}")
+    if errors or not (flat and lean):
         sys.exit(1)
 
 

@@ -14,7 +14,7 @@ import calendar
 import random
 import time as _time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -80,13 +80,78 @@ class AddonError:
         return self.traceback
 
 
-class ChatFrame:
-    """What one client's chat frame shows, line by line."""
+# The lines a chat frame keeps: Blizzard's ChatFrame_OnLoad calls self:SetMaxLines(128)
+# (Interface/AddOns/Blizzard_ChatFrameBase/Mainline/ChatFrame.lua); older lines scroll away.
+CHAT_MAX_LINES = 128
 
-    def __init__(self) -> None:
-        self.lines: list[str] = []
+
+class ChatLines(Sequence):
+    """The newest `limit` entries of a stream, indexed from the stream's first entry: len()
+    counts every entry added, so `since = len(lines)` then `lines[since:]` is what came
+    after; an entry that scrolled away is gone (indexing it raises IndexError, a slice skips
+    it), and iterating, `in` and == see the entries kept."""
+
+    def __init__(self, limit: int | None) -> None:
+        self._kept: deque[Any] = deque(maxlen=limit)
+        self._dropped = 0  # entries that scrolled away
+
+    def append(self, entry: Any) -> None:
+        if len(self._kept) == self._kept.maxlen:
+            self._dropped += 1
+        self._kept.append(entry)
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._dropped = 0
+
+    def __len__(self) -> int:
+        return self._dropped + len(self._kept)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._kept[i - self._dropped]
+                    for i in range(*index.indices(len(self))) if i >= self._dropped]
+        position = index + len(self) if index < 0 else index
+        if not self._dropped <= position < len(self):
+            raise IndexError(f"chat line {index} is not kept (the frame keeps "
+                             f"{self._kept.maxlen})")
+        return self._kept[position - self._dropped]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._kept)
+
+    def __reversed__(self) -> Iterator[Any]:
+        return reversed(self._kept)
+
+    def __contains__(self, entry: object) -> bool:
+        return entry in self._kept
+
+    def index(self, entry: Any, start: int = 0, stop: int | None = None) -> int:
+        for position in range(*slice(start, stop).indices(len(self))):
+            if position >= self._dropped and self._kept[position - self._dropped] == entry:
+                return position
+        raise ValueError(f"{entry!r} is not among the chat lines kept")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (ChatLines, list, tuple)):
+            return list(self._kept) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by its entries
+
+    def __repr__(self) -> str:
+        return repr(list(self._kept))
+
+
+class ChatFrame:
+    """What one client's chat frame shows, line by line: the last `limit` lines (the game's
+    chat frame keeps CHAT_MAX_LINES; None keeps every line); ChatLines says how they are
+    indexed."""
+
+    def __init__(self, limit: int | None = CHAT_MAX_LINES) -> None:
+        self.lines = ChatLines(limit)
         # Each line's colour as AddMessage gave it, (r, g, b), or None (the frame's own).
-        self.colours: list[tuple[float, float, float] | None] = []
+        self.colours = ChatLines(limit)
 
     def add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
         self.lines.append(line)
@@ -114,7 +179,7 @@ class ChatFrame:
         return "\n".join(self.lines)
 
     def __repr__(self) -> str:
-        return f"<ChatFrame with {len(self.lines)} lines>"
+        return f"<ChatFrame with {len(self.lines._kept)} lines>"
 
     def clear(self) -> None:
         self.lines.clear()
@@ -157,7 +222,7 @@ class Client:
         self.account = account
         self.guid = guid
         self.addon_folders = [Path(folder) for folder in addons]
-        self.chat = ChatFrame()
+        self.chat = ChatFrame(realm.chat_lines)
         self.errors: list[AddonError] = []
         # What the game would write to FrameXML.log: UI XML it passed over, one line each.
         self.ui_warnings: list[str] = []
@@ -261,10 +326,13 @@ class Client:
         newproxy, loadstring = lua_globals[b"newproxy"], lua_globals[b"loadstring"]
         self._loadstring = loadstring
         host = self._host()
-        self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]")(host, config)
+        # (Without their debug information: bytecode.py says why.)
+        self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]", lean=True)(
+            host, config)
         for name, code in WIDGET_LUA:
-            bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"))(host, config, self._api)
-        bytecode.load(loadstring, API_LUA, b"=[pyhost api.lua]")(host, config, self._api)
+            bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"), lean=True)(
+                host, config, self._api)
+        bytecode.load(loadstring, API_LUA, b"=[pyhost api.lua]", lean=True)(host, config, self._api)
         secrets.load(self, newproxy)
         self.ui_warnings.clear()
         self._load_interface()
@@ -311,10 +379,11 @@ class Client:
         addon.loaded = True
         self.fire("ADDON_LOADED", toc.name, False)
 
-    def _run_step(self, step: LuaSource | UiElement, name: Any, namespace: Any) -> None:
+    def _run_step(self, step: LuaSource | UiElement, name: Any, namespace: Any,
+                  lean: bool = False) -> None:
         if isinstance(step, LuaSource):
             chunkname = to_lua(step.chunkname)
-            dumped = bytecode.compiled(step.code, chunkname)
+            dumped = (bytecode.stripped if lean else bytecode.compiled)(step.code, chunkname)
             if dumped is None:  # Lua reports why it does not compile, as the game would
                 self._api.run_file(step.code, chunkname, name, namespace)
             else:  # run as run_file runs it: (addonName, namespace) as `...`
@@ -323,13 +392,13 @@ class Client:
             where = to_lua(step.where)
             dumped = bytecode.compiled(step.code, b"=" + where)
             chunk = step.code if dumped is None else self._loadstring(dumped, where)
-            self._api.load_xml(chunk, where)
+            self._api.load_xml(chunk, where, step.code)
 
     def _load_interface(self) -> None:
         """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
         namespace = self.lua.table()
-        for step in uixml.harness_steps():
-            self._run_step(step, b"pyhost", namespace)
+        for step in uixml.harness_steps():  # (the Lua without its debug information)
+            self._run_step(step, b"pyhost", namespace, lean=True)
 
     def _loaded(self, name: str) -> bool:
         return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())

@@ -77,6 +77,7 @@ class Realm:
         adversarial: Adversarial | None = None,
         instruction_limit: int = 10_000_000,
         max_memory: int | None = 256 * 1024 * 1024,
+        chat_lines: int | None = None,
         addon_echo: bool = True,
         bit_signed: bool = False,
         deprecated_globals: bool = True,
@@ -106,6 +107,7 @@ class Realm:
         self.network = Network(latency or Latency(), adversarial, seed)
         self.instruction_limit = instruction_limit
         self.max_memory = max_memory
+        self.chat_lines = chat_lines  # lines a chat frame keeps (None: all; the game's 128)
         self.addon_echo = addon_echo
         self.bit_signed = bit_signed
         self.deprecated_globals = deprecated_globals

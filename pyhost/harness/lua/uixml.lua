@@ -17,7 +17,10 @@ local S, info_of = W.S, W.info_of
 local type, pairs, ipairs, tostring, tonumber, error = type, pairs, ipairs, tostring, tonumber, error
 local strlower, strgsub, strgmatch = string.lower, string.gsub, string.gmatch
 
-local templates = {} -- template name -> its element
+-- Template name -> its element; a template under <Ui> is kept as its source (uixml.py's
+-- `return {...}`) and made into tables each time it is used: the tables of every template a
+-- client never uses would otherwise take a share of its memory.
+local templates = {}
 local intrinsics = {} -- an intrinsic element's tag -> its element (a tag of its own)
 
 local function warn(node, message)
@@ -55,7 +58,10 @@ api.script_args = ARGS
 -- Templates and the order they apply in.
 
 local function find_template(name)
-	return templates[name] or templates[strlower(name)]
+	local key = templates[name] and name or strlower(name)
+	local found = templates[key]
+	if type(found) == "string" then found = loadstring(found, "=" .. key)() end
+	return found, key
 end
 
 -- Every element that applies to an object made from `node`: its templates, depth first and
@@ -63,9 +69,9 @@ end
 local function chain(node, out, seen)
 	out, seen = out or {}, seen or {}
 	for _, name in ipairs(list(node.a.inherits)) do
-		local template = find_template(name)
-		if template and not seen[template] then
-			seen[template] = true
+		local template, key = find_template(name)
+		if template and not seen[key] then
+			seen[key] = true
 			chain(template, out, seen)
 		elseif not template and not _G[name] then
 			warn(node, "inherits '" .. name .. "', which is no template")
@@ -444,7 +450,9 @@ make = function(node, parent, layer, kind, sublevel)
 	-- A font string inheriting a font object takes it, as <FontString inherits="GameFontNormal">.
 	if info.isa_lower.fontinstance and not info.frame then
 		for _, name in ipairs(list(a.inherits)) do
-			if not find_template(name) and S[_G[name]] then object:SetFontObject(name) end
+			if not (templates[name] or templates[strlower(name)]) and S[_G[name]] then
+				object:SetFontObject(name)
+			end
 		end
 		if a.font and S[_G[a.font]] then object:SetFontObject(a.font) end
 	end
@@ -485,12 +493,18 @@ W.apply_templates = apply_templates
 W.xml = { SPECIAL = SPECIAL, place = place, warn = warn, truth = truth }
 
 -- One element under <Ui>, as uixml.py writes it: `return { tag = ..., a = {...}, ... }`,
--- or that chunk already loaded from its bytecode (bytecode.py).
-function api.load_xml(code, where)
+-- or that chunk already loaded from its bytecode (bytecode.py) and its text as `source`.
+function api.load_xml(code, where, source)
 	local chunk, message = code, nil
 	if type(code) == "string" then chunk, message = loadstring(code, "=" .. where) end
 	if not chunk then return api.call(error, message, 0) end
-	return api.call(make, chunk(), nil)
+	local node = chunk()
+	local a = node.a
+	if node.tag ~= "Font" and a.name and truth(a.virtual) and not truth(a.intrinsic) then
+		templates[a.name] = source or code -- (what make does with it, kept as its source)
+		return true
+	end
+	return api.call(make, node, nil)
 end
 
 function api.template_names()

@@ -11,6 +11,7 @@ local type, ipairs, select, tostring, tonumber, error, unpack = type, ipairs, se
 	tonumber, error, unpack
 local strupper, strformat, strgsub, strlen = string.upper, string.format, string.gsub, string.len
 local floor = math.floor
+local tremove = table.remove
 
 ------------------------------------------------------------------------------
 -- Fonts and text.
@@ -419,10 +420,15 @@ end
 ------------------------------------------------------------------------------
 -- Message frames, tooltips, frame levels.
 
+-- A message frame keeps its last 128 lines, as Blizzard's ChatFrame_OnLoad sets its chat
+-- frames (SetMaxLines(128)); the oldest goes first.
+local MAX_MESSAGES = 128
 function impl.MessageFrame:AddMessage(text, r, g, b)
 	local s = state(self)
-	s.messages = s.messages or {}
-	s.messages[#s.messages + 1] = tostring(text)
+	local messages = s.messages or {}
+	s.messages = messages
+	messages[#messages + 1] = tostring(text)
+	if #messages > MAX_MESSAGES then tremove(messages, 1) end
 end
 function impl.MessageFrame:Clear() state(self).messages = nil end
 

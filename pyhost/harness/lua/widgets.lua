@@ -138,9 +138,12 @@ function W.list_of(info, parent)
 	if info.isa_lower.region then return ps.regions end
 end
 
+local field_metas = {} -- type -> its objects' fields' metatable: its first values
+
 local function new_object(info, name, parent, object)
 	object = setmetatable(object or {}, meta_of(info))
-	local fields = setmetatable({}, { __index = info.fields })
+	field_metas[info.name] = field_metas[info.name] or { __index = info.fields }
+	local fields = setmetatable({}, field_metas[info.name])
 	local s = { info = info, f = fields, scripts = {}, points = {}, children = {}, regions = {},
 		events = {} }
 	S[object] = s
