@@ -19,7 +19,8 @@ from pyhost.rules import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
-LUA_FILES = ["Rules.lua", "Text.lua", "Locales.lua", "Dice.lua", "Hands.lua", "Pots.lua",
+LUA_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "Locales.lua", "Dice.lua", "Hands.lua",
+             "Pots.lua",
              "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
              "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
              "Restricted.lua", "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
@@ -31,7 +32,8 @@ SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.comm
 DICE_POKER = load_ruleset("dice-poker")
 # Dice Poker's addon: hold'em's dice and hands, the table core, the draw games' table (draw/)
 # and its own engine, words and adapter (dicepoker/).
-DICE_POKER_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "DicePokerLocales.lua", "Dice.lua",
+DICE_POKER_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
+                    "DicePokerLocales.lua", "Dice.lua",
                     "Hands.lua", "DicePoker.lua", "Sha256.lua", "Messages.lua", "Protocol.lua",
                     "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
                     "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
@@ -40,7 +42,8 @@ DICE_POKER_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "DicePokerLocale
 POKER_DICE = load_ruleset("poker-dice")
 # Poker Dice's: the same, with hold'em's pots and betting's number words, and its own engine,
 # words and adapter (pokerdice/).
-POKER_DICE_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "PokerDiceLocales.lua", "Dice.lua",
+POKER_DICE_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
+                    "PokerDiceLocales.lua", "Dice.lua",
                     "Hands.lua", "Pots.lua", "Betting.lua", "PokerDice.lua", "PokerDiceRound.lua",
                     "PokerDiceTurn.lua", "PokerDiceDraw.lua", "Sha256.lua", "Messages.lua",
                     "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
@@ -51,7 +54,8 @@ POKER_DICE_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "PokerDiceLocale
 VITAJI = load_ruleset("vitaji")
 # Vitaji's addon: hold'em's Dice.lua (faces, roll lines), its own engine (vitaji/), the table
 # core and the draw games' table (draw/), then its adapter and commands.
-VITAJI_FILES = ["Rules.lua", "Text.lua", "DrawLocales.lua", "VitajiLocales.lua", "Dice.lua",
+VITAJI_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
+                "VitajiLocales.lua", "Dice.lua",
                 "VitajiWords.lua", "VitajiScore.lua", "VitajiBetting.lua", "VitajiRolling.lua",
                 "Vitaji.lua", "VitajiEnd.lua", "VitajiSheet.lua", "Sha256.lua", "Messages.lua",
                 "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
@@ -79,11 +83,11 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     monkeypatch.chdir(ROOT)  # build --check reads addon/ where it is run
     result = CliRunner().invoke(main, ["build", "--check"])
     assert result.exit_code == 0, result.output
-    assert "addon/DiceHoldem: up to date (39 files)" in result.output
-    assert "addon/DicePoker: up to date (29 files)" in result.output
-    assert "addon/PokerDice: up to date (34 files)" in result.output
-    assert "addon/TaurenHoldem: up to date (39 files)" in result.output
-    assert "addon/Vitaji: up to date (40 files)" in result.output
+    assert "addon/DiceHoldem: up to date (40 files)" in result.output
+    assert "addon/DicePoker: up to date (30 files)" in result.output
+    assert "addon/PokerDice: up to date (35 files)" in result.output
+    assert "addon/TaurenHoldem: up to date (40 files)" in result.output
+    assert "addon/Vitaji: up to date (41 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -160,7 +164,8 @@ def test_only_rules_toc_and_luacheckrc_are_rendered_the_code_is_the_plain_source
 # addon owns are named by its ruleset, so the plain sources write them through `_G` (which
 # the loading test below records); no file sets a global by name.
 LEDGER = {
-    "Locales.lua": ({"ipairs", "pairs", "tostring"}, set()),
+    "CoreLocales.lua": ({"ipairs", "pairs", "tostring"}, set()),
+    "Locales.lua": ({"pairs"}, set()),
     "Rules.lua": (set(), set()),
     "Text.lua": ({"table", "tostring"}, set()),
     "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
@@ -216,7 +221,7 @@ LEDGER = {
                    "UnitExists",
                    "UnitFullName", "_G", "ipairs", "pairs", "tonumber", "type"}, set()),
     # The draw games' and Dice Poker's own.
-    "DrawLocales.lua": ({"ipairs", "pairs", "tostring"}, set()),
+    "DrawLocales.lua": ({"pairs"}, set()),
     "DicePokerLocales.lua": (set(), set()),
     "DicePoker.lua": ({"ipairs", "math", "setmetatable", "table", "tostring", "type"}, set()),
     "OpenRolls.lua": ({"math", "setmetatable", "table", "tonumber", "tostring"}, set()),
@@ -329,7 +334,8 @@ def test_loading_each_file_touches_only_ledger_globals():
                               b"Ledger", b"Rolls", b"Witness", b"Fingerprint", b"HoldemFlow",
                               b"Session", b"Record", b"Rollers", b"FairDeal", b"Actions", b"Game",
                               b"Heartbeat",
-                              b"Takeover", b"SnapCheck", b"CatchUp", b"Text", b"Restricted"}
+                              b"Takeover", b"SnapCheck", b"CatchUp", b"Text", b"Restricted",
+                              b"CoreLocales"}
 
 
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module

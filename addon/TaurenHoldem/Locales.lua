@@ -1,71 +1,27 @@
--- The lines the addon prints.
+-- The lines a hold'em addon prints that are not the table core's (core/CoreLocales.lua has
+-- those): the hand's, the fair deal's, the commands'; the help listing after them.
 local _, ns = ...
 
 local RULES = ns.Rules
 local COMMANDS = RULES.addon.commands
--- The ruleset's words in the lines below: {long} and each command's name, {title},
--- {currency} and {bank} (the starting bank), filled in once when the file loads.
-local WORDS = { long = RULES.addon.long, title = RULES.addon.title,
-	currency = RULES.table.currency, bank = tostring(RULES.table.starting_bank) }
-for action, command in pairs(COMMANDS) do WORDS[action] = command end
-local function fill(text)
-	return (text:gsub("{(%a+)}", WORDS))
-end
+local L = ns.L
 
-local L = {
+for key, text in pairs({
 	ROLLS_UNDER_BOX = "%s rolls %s hand under the box.",
 	UNCOVERS = "%s uncovers %s hand",
 	DEALER_ROLLS = "Dealer %s rolls the %s",
 	YOUR_DICE = "Your dice: %s",
 	ALREADY_ROLLED = "You already rolled this hand: %s",
 	NO_DICE = "You have not rolled: /{deal} first.",
-	FORGED = "Ignored a table message from %s: only %s, who opened the table, sends those.",
-	OTHER_VERSION = "%s runs another version of this addon (protocol %s): they sit this table out.",
-	CLAIMED = "%s claims a bank of %d; the table's record is %d.",
-	BANK_NOT_CONFIRMED = "%s's bank of %d is not confirmed by your own record: %d here.",
-	NOT_THEIR_WORD = "%s's table moved %s's chips (%s) without their own word: not applied here.",
 	SET_HASH_DIFFERS = "%s's set hash is not the hash of the commitments its players sent: yours is used.",
-	TOOK_TABLE = "Took %s's table (a snapshot: nothing here to check it against yet; "
-		.. "asking its seats what they say of themselves).",
-	VOUCHED = "%s's table: %d of its %d other seats confirm it themselves (table, host, bank)%s.",
-	VOUCH_SILENT = "; no word from %s, so those seats are %s's word",
-	NOT_VOUCHED = "%s's table is not what its seats say of themselves: %s. Dropped it; asking again, not from %s.",
-	VOUCH_NO_TABLE = "%s sits at no table",
-	VOUCH_OTHER_TABLE = "%s sits at another table (%s hosts it)",
-	VOUCH_OTHER_HOST = "%s says %s hosts it",
-	VOUCH_NOT_SEATED = "%s is not seated there",
-	VOUCH_BANK = "%s's own bank is %d, not %d",
-	RECORD_DIFFERS = "%s's record gives another %s for %s than %s sent you: yours stands.",
 	AWAY_SEED = "The seed of hand %d was rolled while you were away: its dice here are %s's word.",
 	AWAY_STREET = "The %s of hand %d was rolled while you were away: its dice here are %s's word.",
 	SEED_DIFFERS = "%s's seed of hand %d is not the one you saw rolled: yours stands.",
 	NAMESAKES = "%s and %s share a name across realms: roll lines cannot tell them apart, so the table does not deal.",
-	PAUSED = "Chat is locked down: the table is paused until it lifts.",
-	RESUMED = "Chat is back: the table goes on.",
-	-- Restricted content (core/Restricted.lua): where the player is, then the lines.
-	IN_ENCOUNTER = "an encounter",
-	IN_CHALLENGE = "a Mythic+ run",
-	IN_PVP = "a PvP match",
-	IN_MAP = "a restricted instance",
-	IN_LOCKDOWN = "chat lockdown",
-	RESTRICTED_PAUSE = "The table pauses: you are in %s, where the game hides rolls and chat from addons."
-		.. " It waits for you a while and catches you up when you are out.",
-	RESTRICTED_RESUME = "The table resumes: catching up with what it missed.",
-	AWAY_ON = "%s is in restricted content, where the game hides the table: it waits for them (up to %d minutes).",
-	AWAY_OFF = "%s is back at the table.",
 	AWAITING_SEED = "Your dice come with the dealer's seed roll.",
 	NO_COMMIT = "%s has no dice in this hand (no roll under the box before the set closed): the hand is dead.",
 	BAD_REVEAL = "%s showed dice that do not follow from what they committed to: the hand is dead.",
-	HAND_ORDER = "Hands, best first:",
-	FACES = "Faces, highest first:",
-	NO_TABLE = "No table is open: /{long} open to start one.",
-	NOT_SEATED = "You are not seated at %s's table: /{long} join.",
-	OPENED = "%s opens a %s table of %s: /{long} join to sit down.",
-	SEATED = "%s sits down with %d %s.",
-	LEFT = "%s leaves the table.",
 	ALREADY_OPEN = "A table is already open (%s deals).",
-	TAKEN = "%s is also another addon's command (%s), so it may not reach this one: use %s.",
-	ONLY_HOST = "Only %s, who opened the table, can do that.",
 	NEW_HAND = "Hand %d: %s deals.",
 	YOUR_TURN = "Your turn: %s",
 	TO_CALL = "%d to call",
@@ -88,50 +44,19 @@ local L = {
 	SHOWDOWN = "showdown",
 	HAND_OVER = "the hand is over",
 	NO_HAND = "no hand dealt yet",
-	NEW_HOST = "%s is gone: %s runs the table now.",
 	DEALS_ON = "%s is gone: %s deals on.",
-	NOBODY_LEFT = "%s is gone and nobody at the table is left to run it: the table is closed.",
 	VOID = "Hand %d is void: every bet goes back to its player.",
-	LEFT_GROUP = "You left the group, and %s's table with it: it plays on without you.",
 	TIMED_OUT = "%s took too long: the table acts for them.",
 	DROPPED = "%s is gone from the table: it acts for them.",
 	MUCK_REFUSED = "%s's muck of %s is ignored: %s.",
-	EARLY_CLAIM = "%s says %s took too long, but %s's time is not up here (%d seconds waited): refused.",
-	CAUGHT_UP = "Caught up with %s's table; dice you did not see rolled are as the host attests.",
 	NEEDS_TARGET = "/%s needs a target: target a player or name one (/%s %s NAME).",
 	POT_NEEDS_TARGET = "/%s needs a target: target the player who wins the pot.",
 	MIN_OVER_BANK = "A minimum bet of %d is more than your bank of %d.",
-	ALREADY_SEATED = "You are already seated at this table.",
-	HOST_STAYS = "You opened this table, so you stay seated at it.",
 	MID_HAND = "Hand %d is in play: %s waits until it is over. Nothing changed.",
 	WAITING_POT = "%s gives the pot next",
-	ASCII_USAGE = "/{long} ascii on|off: show faces by name, or as glyphs.",
 	BAD_AMOUNT = "/%s %s: the amount must be a whole number of %s, 1 or more.",
 	AMOUNT_TOO_BIG = "/%s %s: no bank holds that many %s.",
-	ASCII = "Faces now show as %s.",
-	ASCII_ON = "names",
-	ASCII_OFF = "glyphs",
-	REFUSED_BY_HOST = "%s's table refused it: %s",
-	OTHER_RULES = "%s's table plays other rules (%s from yours): you cannot sit at it.",
-	OTHER_RULES_UNNAMED = "%s's table plays other rules: you cannot sit at it.",
-	JOIN_OTHER_RULES = "your addon plays other rules (%s from this table's): you cannot sit here",
-	JOIN_NO_RULES = "your addon plays other rules: you cannot sit here",
-	-- Each part of a ruleset the fingerprint names (Rules.fingerprint.order), when it differs.
-	RULES_DICE = "the dice differ",
-	RULES_HANDS = "the hand order differs",
-	RULES_DEAL = "the deal differs",
-	RULES_TABLE = "a table setting differs",
-	UNKNOWN = "Unknown command '%s': /{help} lists them.",
-	-- Sending: a message the game refused (its reason: the SendAddonMessageResult's name), and
-	-- a table whose host is on a realm not connected to this player's (whispers cannot cross).
-	NOT_SENT = "Table messages to %s could not be sent (%s): dropped.",
-	THE_GROUP = "the group",
-	CANNOT_SIT = "You cannot sit at %s's table: your realms are not connected, so its whispers cannot reach you.",
-	CANNOT_SEAT = "%s cannot sit at your table: your realms are not connected, so your whispers cannot reach them.",
-	HELP_TITLE = "{title} commands:",
-}
-for key, text in pairs(L) do L[key] = fill(text) end
-ns.L = L
+}) do L[key] = text end
 
 -- What each command does, for the help listing: {command, arguments, meaning}.
 ns.HELP = {
@@ -155,4 +80,4 @@ ns.HELP = {
 	{ RULES.addon.long, "ascii on|off", "show faces by name instead of glyphs" },
 	{ RULES.addon.long, "ACTION ...", "any command above by its name (deal, flop, bet 2, ...)" },
 }
-for _, entry in ipairs(ns.HELP) do entry[3] = fill(entry[3]) end
+ns.CoreLocales.fill()

@@ -24,7 +24,8 @@ from .luadata import lua
 # but for the rendered Rules.lua, which comes first: every other file reads it.
 RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
-    "holdem": ("core/Text.lua", "holdem/Locales.lua", "holdem/Dice.lua", "holdem/Hands.lua",
+    "holdem": ("core/Text.lua", "core/CoreLocales.lua", "holdem/Locales.lua",
+               "holdem/Dice.lua", "holdem/Hands.lua",
                "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua",
                "holdem/HoldemHand.lua", "holdem/GuidedHand.lua", "holdem/ManualHand.lua",
                "holdem/HoldemTable.lua", "core/Sha256.lua",
@@ -39,7 +40,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "holdem/HoldemSession.lua", "holdem/Slash.lua"),
     # The draw games share hold'em's dice and hands (Dice.lua, Hands.lua), the table core and
     # draw/ (open rolls, the draw table's flow); each brings its engine, words and commands.
-    "dice-poker": ("core/Text.lua", "draw/DrawLocales.lua", "dicepoker/DicePokerLocales.lua",
+    "dice-poker": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
+                   "dicepoker/DicePokerLocales.lua",
                    "holdem/Dice.lua", "holdem/Hands.lua", "dicepoker/DicePoker.lua",
                    "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
                    "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
@@ -48,7 +50,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                    "dicepoker/DicePokerGame.lua"),
-    "poker-dice": ("core/Text.lua", "draw/DrawLocales.lua", "pokerdice/PokerDiceLocales.lua",
+    "poker-dice": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
+                   "pokerdice/PokerDiceLocales.lua",
                    "holdem/Dice.lua", "holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua",
                    "pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
                    "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceDraw.lua",
@@ -60,7 +63,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
                    "pokerdice/PokerDiceGame.lua"),
     # Vitaji: one numbered die a round; its engine (vitaji/), then the draw table.
-    "vitaji": ("core/Text.lua", "draw/DrawLocales.lua", "vitaji/VitajiLocales.lua",
+    "vitaji": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
+               "vitaji/VitajiLocales.lua",
                "holdem/Dice.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
                "vitaji/VitajiBetting.lua", "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua",
                "vitaji/VitajiEnd.lua", "vitaji/VitajiSheet.lua",
