@@ -295,19 +295,22 @@ VITAJI_SCRIPT: tuple[tuple[str, str, int | None], ...] = (
 )
 
 
-def play_vitaji(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
-    """Vitaji's example game in a fresh realm; the realm and the players, Skoll first."""
-    ruleset = load_ruleset("vitaji")
+def play_vitaji_game(folder: Path, ruleset: Ruleset, seats: tuple[str, ...],
+                     script: tuple[tuple[str, str, int | None], ...],
+                     seed: int) -> tuple[Realm, list[Client]]:
+    """A scripted game of Vitaji in a fresh realm: each line typed, each die (a face) the
+    server's roll of the range the addon will roll for that player; the realm and the
+    players, in seat order."""
     addon = folder / ruleset.addon.name
     write(build(ruleset), addon)
     realm = Realm(seed=seed, wtf=folder / "WTF")
-    clients = {name: realm.login(name, addons=[addon]) for name in VITAJI_SEATS}
+    clients = {name: realm.login(name, addons=[addon]) for name in seats}
     realm.party(*clients.values())
-    table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
+    table_id = f"{clients[seats[0]].full_name}:{realm.epoch()}"
     rolls: dict[str, int] = {}
-    for name, line, face in VITAJI_SCRIPT:
+    for name, line, face in script:
         client = clients[name]
-        if face is not None:  # the server's roll of the range the addon will roll for him
+        if face is not None:
             rolls[name] = rolls.get(name, 0) + 1
             low, high = fairplay.draw_range(table_id, 1, client.full_name, rolls[name],
                                             ruleset.dice.count, 1)
@@ -315,6 +318,11 @@ def play_vitaji(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
         client.type(line)
         realm.run_until_quiet()
     return realm, list(clients.values())
+
+
+def play_vitaji(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
+    """Vitaji's example game; the realm and the players, Skoll first."""
+    return play_vitaji_game(folder, load_ruleset("vitaji"), VITAJI_SEATS, VITAJI_SCRIPT, seed)
 
 
 # Team Vitaji's example (`pyhost demo vitaji --teams`): Red (Skoll, Ada) against Blue (Riggs,
@@ -346,26 +354,10 @@ VITAJI_TEAM_SCRIPT: tuple[tuple[str, str, int | None], ...] = (
 
 
 def play_vitaji_teams(folder: Path, seed: int = 1) -> tuple[Realm, list[Client]]:
-    """Team Vitaji's example game in a fresh realm; the realm and the players, Skoll first."""
+    """Team Vitaji's example game; the realm and the players, Skoll first."""
     ruleset = load_ruleset_with("vitaji", {"teams": {"team_size": 2}, "deal": {"rounds": 2}},
                                 file="demo")
-    addon = folder / ruleset.addon.name
-    write(build(ruleset), addon)
-    realm = Realm(seed=seed, wtf=folder / "WTF")
-    clients = {name: realm.login(name, addons=[addon]) for name in VITAJI_TEAM_SEATS}
-    realm.party(*clients.values())
-    table_id = f"{clients['Skoll'].full_name}:{realm.epoch()}"
-    rolls: dict[str, int] = {}
-    for name, line, face in VITAJI_TEAM_SCRIPT:
-        client = clients[name]
-        if face is not None:  # the server's roll of the range the addon will roll for him
-            rolls[name] = rolls.get(name, 0) + 1
-            low, high = fairplay.draw_range(table_id, 1, client.full_name, rolls[name],
-                                            ruleset.dice.count, 1)
-            realm.script_rolls(low + face - 1, by=client.full_name, bounds=(low, high))
-        client.type(line)
-        realm.run_until_quiet()
-    return realm, list(clients.values())
+    return play_vitaji_game(folder, ruleset, VITAJI_TEAM_SEATS, VITAJI_TEAM_SCRIPT, seed)
 
 
 # The example each `pyhost demo RULESET` plays.
