@@ -26,3 +26,23 @@ def load(ruleset: Ruleset, *files: str) -> tuple[Any, Any]:
         assert not isinstance(chunk, tuple), chunk  # (nil, message): it did not compile
         chunk(ruleset.addon.name.encode(), ns)
     return lua, ns
+
+
+def py(value: Any) -> Any:
+    """A value from Lua as Python data: bytes as text, every table as a list."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8")
+    if lua51.lua_type(value) == "table":
+        return [py(value[i]) for i in range(1, len(value) + 1)]
+    return value
+
+
+# A Lua helper for the differential tests' snapshots: a map's pairs in a fixed order (by key).
+SORTED_PAIRS = b"""local function sorted_pairs(map)
+	local keys, out = {}, {}
+	for key in pairs(map) do keys[#keys + 1] = key end
+	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+	for i, key in ipairs(keys) do out[i] = { key, map[key] } end
+	return out
+end
+"""

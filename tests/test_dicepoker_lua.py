@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from conftest import write_variant
-from lua_addon import render
+from lua_addon import SORTED_PAIRS, py, render
 from pyhost import fairplay
 from pyhost.engine import IllegalAction, Seat
 from pyhost.engine.dicepoker import DicePokerRound
@@ -29,14 +29,7 @@ FORFEIT = load_ruleset("dice-poker")
 SLOW = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 FILES = ("Rules.lua", "Sha256.lua", "OpenRolls.lua", "Hands.lua", "DicePoker.lua")
 
-HELPERS = b"""
-local function sorted_pairs(map)
-	local keys, out = {}, {}
-	for key in pairs(map) do keys[#keys + 1] = key end
-	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-	for i, key in ipairs(keys) do out[i] = { key, map[key] } end
-	return out
-end
+HELPERS = SORTED_PAIRS + b"""
 
 local function shifted(list)
 	local out = {}
@@ -75,14 +68,6 @@ end
 
 return snapshot, rows
 """
-
-
-def py(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return value.decode("utf-8")
-    if lua51.lua_type(value) == "table":
-        return [py(value[i]) for i in range(1, len(value) + 1)]
-    return value
 
 
 def py_snapshot(r: DicePokerRound) -> list:

@@ -19,7 +19,7 @@ from lupa import lua51
 
 from conftest import write_variant
 from engine_moves import SidePots, legal_moves, play_to_showdown, replay_steps, showdown
-from lua_addon import load, render
+from lua_addon import SORTED_PAIRS, load, py, render
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
 from pyhost.engine.history import HandRecord, Replay, load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
@@ -31,14 +31,7 @@ TAUREN_RULES = load_ruleset("tauren-holdem")
 
 # Test-only Lua: the engine's state as plain arrays, 0-based where Python counts from 0, so
 # one call per step brings all of it across.
-HELPERS = b"""
-local function sorted_pairs(map)
-	local keys, out = {}, {}
-	for key in pairs(map) do keys[#keys + 1] = key end
-	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-	for i, key in ipairs(keys) do out[i] = { key, map[key] } end
-	return out
-end
+HELPERS = SORTED_PAIRS + b"""
 
 local function shifted(list)
 	local out = {}
@@ -95,15 +88,6 @@ end
 
 return snapshot, rows, round_state, seat_rows, move_row, options_row
 """
-
-
-def py(value: Any) -> Any:
-    """A value from Lua as Python data: bytes as text, every table as a list."""
-    if isinstance(value, bytes):
-        return value.decode("utf-8")
-    if lua51.lua_type(value) == "table":
-        return [py(value[i]) for i in range(1, len(value) + 1)]
-    return value
 
 
 class LuaEngine:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from conftest import write_variant
+from lua_addon import py
 from pyhost.codegen import SOURCES, rendered
 from pyhost.codegen.context import lowest_hand
 from pyhost.engine import IllegalAction, Seat
@@ -134,15 +135,6 @@ end
 
 return snapshot, rows, best_of, misordered, round_state
 """
-
-
-def py(value: Any) -> Any:
-    """A value from Lua as Python data: bytes as text, every table as a list."""
-    if isinstance(value, bytes):
-        return value.decode("utf-8")
-    if lua51.lua_type(value) == "table":
-        return [py(value[i]) for i in range(1, len(value) + 1)]
-    return value
 
 
 class LuaEngine:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from conftest import write_variant
+from lua_addon import SORTED_PAIRS, py
 from pyhost.codegen import CONTEXTS, _environment
 from pyhost.engine import IllegalAction, Seat
 from pyhost.engine.vitaji import VitajiGame
@@ -31,14 +32,7 @@ SLOW = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 FILES = ("vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua", "vitaji/VitajiBetting.lua",
          "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua", "vitaji/VitajiEnd.lua")
 
-HELPERS = b"""
-local function sorted_pairs(map)
-	local keys, out = {}, {}
-	for key in pairs(map) do keys[#keys + 1] = key end
-	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-	for i, key in ipairs(keys) do out[i] = { key, map[key] } end
-	return out
-end
+HELPERS = SORTED_PAIRS + b"""
 
 local function record(r)
 	local rolls = {}
@@ -90,14 +84,6 @@ local function act(g, ...) return g:act(...) end
 
 return snapshot, rows, act
 """
-
-
-def py(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return value.decode("utf-8")
-    if lua51.lua_type(value) == "table":
-        return [py(value[i]) for i in range(1, len(value) + 1)]
-    return value
 
 
 def pairs(mapping, convert=lambda v: v) -> list:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 from vitaji_play import play_out, vitaji
 
+from lua_addon import SORTED_PAIRS, py
 from pyhost.codegen import CONTEXTS, SOURCES, _environment
 from pyhost.engine.core import IllegalAction, Ledger
 from pyhost.engine.vitaji import VitajiGame
@@ -31,14 +32,7 @@ EXAMPLES = int(os.environ.get("VITAJI_EXAMPLES", "60"))
 FILES = ("vitaji/VitajiWords.lua", "vitaji/VitajiTournament.lua", "vitaji/VitajiSideBets.lua")
 POINTS = {"stakes": "points", "points": 1000, "ante": 100, "interval": 10, "maximum": 100}
 
-HELPERS = b"""
-local function sorted_pairs(map)
-	local keys, out = {}, {}
-	for key in pairs(map) do keys[#keys + 1] = key end
-	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-	for i, key in ipairs(keys) do out[i] = { key, map[key] } end
-	return out
-end
+HELPERS = SORTED_PAIRS + b"""
 local function cup_state(c)
 	local members, groups = sorted_pairs(c.members), {}
 	for i, g in ipairs(c.groups) do
@@ -62,14 +56,6 @@ end
 local function call(object, method, ...) return object[method](object, ...) end
 return cup_state, book_state, rows, call
 """
-
-
-def py(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return value.decode("utf-8")
-    if lua51.lua_type(value) == "table":
-        return [py(value[i]) for i in range(1, len(value) + 1)]
-    return value
 
 
 class Lua:
