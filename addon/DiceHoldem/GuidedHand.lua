@@ -168,7 +168,7 @@ end
 -- Why `act` would refuse a betting action (false: it would not), checked as `bet` checks it,
 -- without doing it; nil for any other action, which only doing tells.
 function GuidedHand:refusal(name, action, amount)
-	if type(name) ~= "string" or not Betting.is_kind(action) then return nil end
+	if not Betting.is_kind(action) then return nil end
 	local move, err = self:_verify_bet(name, action, amount)
 	return not move and err
 end
