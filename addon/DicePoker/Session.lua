@@ -168,9 +168,15 @@ function Session.number_or_text(text)
 end
 
 -- Whether `name` holds a seat: only a seated player's own messages bear on the table.
+-- (The seats' places by name are kept, and checked on every use: the same cost at any size.)
+local places, places_for = {}, nil
 local function seated(name)
-	for _, seat in ipairs(session.seats) do if seat == name then return true end end
-	return false
+	local seats = session.seats
+	local index = places_for == seats and places[name]
+	if index and seats[index] == name then return true end
+	places, places_for = {}, seats
+	for i, seat in ipairs(seats) do places[seat] = places[seat] or i end
+	return places[name] ~= nil
 end
 Session.seated = seated
 

@@ -60,9 +60,8 @@ function Table.new(players, mode, dealer_name, config)
 end
 
 function Table:_index(name)
-	for index, seat in ipairs(self.seats) do
-		if seat.name == name then return index end
-	end
+	local index = Pots.find(self.seats, name)
+	if index then return index end
 	return nil, format("nobody named %s sits at this table", repr(name))
 end
 

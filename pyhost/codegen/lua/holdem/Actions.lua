@@ -188,10 +188,9 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 local confirmed_bank = Ledger.confirmed
 
 local function in_hand(current, name)
-	for _, seat in ipairs(current.seats) do
-		if seat.name == name then return seat.status == "active" or seat.status == "all-in" end
-	end
-	return false
+	local index = ns.Pots.find(current.seats, name)
+	local seat = index and current.seats[index]
+	return seat and (seat.status == "active" or seat.status == "all-in") or false
 end
 
 -- Commitments as each player sent them, by hand number: a request can arrive before the
