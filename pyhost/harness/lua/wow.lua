@@ -415,19 +415,22 @@ function UnitExists(unit) return (host.unit(unit, "exists")) == true end
 -- What the player's groups are, who is online in them and where: the realm calls
 -- api.group_news whenever any of that changes (realm.py: groups_changed), so each answer is
 -- asked of it once till then (addons ask on every message). A target is asked every time.
-local known = {}
+local known, NONE = {}, {}
 function api.group_news() known = {} end
 local function remembered(ask, what, unit, category)
-	if not (type(unit) == "string" or type(unit) == "number" or unit == nil)
-		or not (category == nil or type(category) == "number")
-		or type(unit) == "string" and strlower(unit) == "target" then
-		return ask(what, unit, category)
-	end
-	local key = what .. "\0" .. type(unit) .. tostring(unit) .. "\0" .. tostring(category)
-	local answer = known[key]
-	if answer == nil then
-		answer = pack(ask(what, unit, category))
-		known[key] = answer
+	local units = known[what]
+	local categories = units and units[unit == nil and NONE or unit]
+	local answer = categories and categories[category == nil and NONE or category]
+	if answer then return unpack(answer, 1, answer.n) end
+	answer = pack(ask(what, unit, category))
+	local kind = type(unit)
+	if (kind == "string" and strlower(unit) ~= "target" or kind == "number" and unit == unit
+			or unit == nil) and (category == nil or type(category) == "number" and category == category) then
+		units = units or {}
+		known[what] = units
+		categories = units[unit == nil and NONE or unit] or {}
+		units[unit == nil and NONE or unit] = categories
+		categories[category == nil and NONE or category] = answer
 	end
 	return unpack(answer, 1, answer.n)
 end
