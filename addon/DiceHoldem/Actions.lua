@@ -39,8 +39,9 @@ end
 -- What the engine would answer, without changing it: nil, or the reason it refuses.
 local function refusal(player, action, amount, dice, target)
 	if not session.engine then return L.NO_TABLE end
-	-- A betting move the engine checks without doing it (every client, every turn): no copy.
-	local known = session.engine:refusal(player, action, amount)
+	-- A betting move or a show the engine checks without doing it (every client, every turn):
+	-- no copy.
+	local known = session.engine:refusal(player, action, amount, dice)
 	if known ~= nil then return known or nil end
 	-- The modules and the ruleset are shared, not copied: the engine only reads them.
 	local seen = { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands }

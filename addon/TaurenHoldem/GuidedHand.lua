@@ -165,12 +165,14 @@ function GuidedHand:_verify_bet(name, kind, amount)
 	return move, index
 end
 
--- Why `act` would refuse a betting action (false: it would not), checked as `bet` checks it,
--- without doing it; nil for any other action, which only doing tells.
-function GuidedHand:refusal(name, action, amount)
-	if not Betting.is_kind(action) then return nil end
-	local move, err = self:_verify_bet(name, action, amount)
-	return not move and err
+-- Why `act` would refuse a betting action or a show (false: it would not), checked as `bet`
+-- and `show` check them, without doing it; nil for any other action, which only doing tells.
+function GuidedHand:refusal(name, action, amount, dice)
+	local done, err
+	if action == "show" then done, err = self:_check_show(name, dice)
+	elseif Betting.is_kind(action) then done, err = self:_verify_bet(name, action, amount)
+	else return nil end
+	return not done and err
 end
 
 function GuidedHand:_move_text(name, move, owed)
@@ -238,11 +240,16 @@ end
 
 -- -- the showdown -------------------------------------------------------------------------------
 
-function GuidedHand:show(name, dice)
+-- The faces a show by `name` shows, or nil and why not. Changes nothing.
+function GuidedHand:_check_show(name, dice)
 	if self.phase ~= Phase.SHOWDOWN then
 		return nil, format("%s cannot show yet: %s", name, self:_waiting_for())
 	end
-	local faces, err = self:verify_show(name, dice)
+	return self:verify_show(name, dice)
+end
+
+function GuidedHand:show(name, dice)
+	local faces, err = self:_check_show(name, dice)
 	if not faces then return nil, err end
 	local start = #self.events + 1
 	local hand = self:hand_of(faces)

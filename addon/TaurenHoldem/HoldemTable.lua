@@ -144,14 +144,14 @@ end
 
 -- Why `act` would refuse (false: it would not), where the hand can tell without doing it
 -- (GuidedHand:refusal); else nil.
-function Table:refusal(name, action, amount)
+function Table:refusal(name, action, amount, dice)
 	if action == "give" or action == "reset" then return nil end
 	local _, err = self:_index(name)
 	if err then return err end
 	if not self.hand then
 		return format("%s cannot %s: no hand has been dealt", name, str(action))
 	end
-	if self.hand.refusal then return self.hand:refusal(name, action, amount) end
+	if self.hand.refusal then return self.hand:refusal(name, action, amount, dice) end
 end
 
 function Table:_chips_in_live_pot(name, doing)
