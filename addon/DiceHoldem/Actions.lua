@@ -39,6 +39,10 @@ end
 -- What the engine would answer, without changing it: nil, or the reason it refuses.
 local function refusal(player, action, amount, dice, target)
 	if not session.engine then return L.NO_TABLE end
+	-- A betting move or a show the engine checks without doing it (every client, every turn):
+	-- no copy.
+	local known = session.engine:refusal(player, action, amount, dice)
+	if known ~= nil then return known or nil end
 	-- The modules and the ruleset are shared, not copied: the engine only reads them.
 	local seen = { [ns.Rules] = ns.Rules, [ns.Hands] = ns.Hands }
 	local trial = copy(session.engine, seen)
@@ -185,10 +189,9 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 local confirmed_bank = Ledger.confirmed
 
 local function in_hand(current, name)
-	for _, seat in ipairs(current.seats) do
-		if seat.name == name then return seat.status == "active" or seat.status == "all-in" end
-	end
-	return false
+	local index = ns.Pots.find(current.seats, name)
+	local seat = index and current.seats[index]
+	return seat and (seat.status == "active" or seat.status == "all-in") or false
 end
 
 -- Commitments as each player sent them, by hand number: a request can arrive before the

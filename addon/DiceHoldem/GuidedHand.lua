@@ -140,6 +140,20 @@ end
 
 -- A betting action by `name`: check, bet N, call, raise N, fold, allin, put N.
 function GuidedHand:bet(name, kind, amount)
+	local move, index = self:_verify_bet(name, kind, amount)
+	if not move then return nil, index end
+	local start = #self.events + 1
+	local owed_before = self.round:owed(index)
+	self.round:apply(move)
+	self:_say(move.kind, self:_move_text(name, move, owed_before),
+		{ player = name, chips = move.chips })
+	if self.round:closed() then self:_close_round() end
+	return since(self.events, start)
+end
+
+-- The Move a betting action by `name` makes and their seat's index, or nil and why not.
+-- Changes nothing.
+function GuidedHand:_verify_bet(name, kind, amount)
 	local index, err = self:seat_of(name)
 	if not index then return nil, err end
 	if self.phase ~= Phase.BETTING or not self.round then
@@ -148,13 +162,17 @@ function GuidedHand:bet(name, kind, amount)
 	local move
 	move, err = self.round:verify(index, kind, amount)
 	if not move then return nil, err end
-	local start = #self.events + 1
-	local owed_before = self.round:owed(index)
-	self.round:apply(move)
-	self:_say(move.kind, self:_move_text(name, move, owed_before),
-		{ player = name, chips = move.chips })
-	if self.round:closed() then self:_close_round() end
-	return since(self.events, start)
+	return move, index
+end
+
+-- Why `act` would refuse a betting action or a show (false: it would not), checked as `bet`
+-- and `show` check them, without doing it; nil for any other action, which only doing tells.
+function GuidedHand:refusal(name, action, amount, dice)
+	local done, err
+	if action == "show" then done, err = self:_check_show(name, dice)
+	elseif Betting.is_kind(action) then done, err = self:_verify_bet(name, action, amount)
+	else return nil end
+	return not done and err
 end
 
 function GuidedHand:_move_text(name, move, owed)
@@ -222,11 +240,16 @@ end
 
 -- -- the showdown -------------------------------------------------------------------------------
 
-function GuidedHand:show(name, dice)
+-- The faces a show by `name` shows, or nil and why not. Changes nothing.
+function GuidedHand:_check_show(name, dice)
 	if self.phase ~= Phase.SHOWDOWN then
 		return nil, format("%s cannot show yet: %s", name, self:_waiting_for())
 	end
-	local faces, err = self:verify_show(name, dice)
+	return self:verify_show(name, dice)
+end
+
+function GuidedHand:show(name, dice)
+	local faces, err = self:_check_show(name, dice)
 	if not faces then return nil, err end
 	local start = #self.events + 1
 	local hand = self:hand_of(faces)

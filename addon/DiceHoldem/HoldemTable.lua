@@ -60,9 +60,8 @@ function Table.new(players, mode, dealer_name, config)
 end
 
 function Table:_index(name)
-	for index, seat in ipairs(self.seats) do
-		if seat.name == name then return index end
-	end
+	local index = Pots.find(self.seats, name)
+	if index then return index end
 	return nil, format("nobody named %s sits at this table", repr(name))
 end
 
@@ -141,6 +140,18 @@ function Table:act(name, action, amount, dice, target)
 		return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
 	end
 	return self.hand:act(name, action, amount, dice, target)
+end
+
+-- Why `act` would refuse (false: it would not), where the hand can tell without doing it
+-- (GuidedHand:refusal); else nil.
+function Table:refusal(name, action, amount, dice)
+	if action == "give" or action == "reset" then return nil end
+	local _, err = self:_index(name)
+	if err then return err end
+	if not self.hand then
+		return format("%s cannot %s: no hand has been dealt", name, str(action))
+	end
+	if self.hand.refusal then return self.hand:refusal(name, action, amount, dice) end
 end
 
 function Table:_chips_in_live_pot(name, doing)

@@ -95,41 +95,57 @@ local function short(name)
 end
 Session.short = short
 
-local function replace_plain(text, from, to)
-	local start = 1
-	while true do
-		local first, last = text:find(from, start, true)
-		if not first then return text end
-		text = text:sub(1, first - 1) .. to .. text:sub(last + 1)
-		start = first + #to
-	end
-end
-
 -- Names as this player's client shows them, and the game's own words as they asked to see
 -- them (flow.shown: hold'em's faces). (A seat's name that Text.safe would change came from
 -- a hostile host's message: it is never in a line as it is, only as Text.safe showed it.)
--- The seats' names that show differently (a realm to drop), longest first, kept until the
--- seats change: a line costs the same at any table size.
-local renamed, renamed_for = {}, nil
+-- The seats' names that show differently (a realm to drop), kept until the seats change, by
+-- realm: a line is searched once for each such realm (most often one) and, where one is, for
+-- a seat's name before it, longest first: the same as replacing each name in turn, longest
+-- first, at a cost that does not grow with the table.
+local by_realm, renamed_for = {}, nil
 local function renamed_seats()
 	local key = table.concat(session.seats, "\n")
 	if key ~= renamed_for then
-		renamed, renamed_for = {}, key
+		by_realm, renamed_for = {}, key
 		for _, name in ipairs(session.seats) do
 			local shown = Ambiguate(name, "none")
-			if shown ~= name and Text.safe(name) == name then renamed[#renamed + 1] = { name, shown } end
+			local alone, realm = name:match("^(.-)(%-.*)$")
+			if shown ~= name and alone and Text.safe(name) == name then
+				local seats = by_realm[realm] or { names = {}, lengths = {}, sized = {} }
+				by_realm[realm] = seats
+				if not seats.sized[#alone] then seats.lengths[#seats.lengths + 1] = #alone end
+				seats.names[alone], seats.sized[#alone] = shown, true
+			end
 		end
-		table.sort(renamed, function(a, b) return #a[1] > #b[1] end)
+		for _, seats in pairs(by_realm) do table.sort(seats.lengths, function(a, b) return a > b end) end
 	end
-	return renamed
+	return by_realm
+end
+
+local function rename(line, realm, seats)
+	local parts, done, from = {}, 1, 1
+	while true do
+		local first, last = line:find(realm, from, true)
+		if not first then break end
+		from = first + 1
+		for _, size in ipairs(seats.lengths) do
+			local shown = first - size >= done and seats.names[line:sub(first - size, first - 1)]
+			if shown then
+				parts[#parts + 1] = line:sub(done, first - size - 1) .. shown
+				done, from = last + 1, last + 1
+				break
+			end
+		end
+	end
+	if done == 1 then return line end
+	parts[#parts + 1] = line:sub(done)
+	return table.concat(parts)
 end
 
 local function display(line)
 	-- Only a name with its realm ("Name-Realm") can show differently.
 	if session and line:find("-", 1, true) then
-		for _, pair in ipairs(renamed_seats()) do
-			line = replace_plain(line, pair[1], pair[2])
-		end
+		for realm, seats in pairs(renamed_seats()) do line = rename(line, realm, seats) end
 	end
 	return flow.shown(line)
 end
@@ -152,9 +168,15 @@ function Session.number_or_text(text)
 end
 
 -- Whether `name` holds a seat: only a seated player's own messages bear on the table.
+-- (The seats' places by name are kept, and checked on every use: the same cost at any size.)
+local places, places_for = {}, nil
 local function seated(name)
-	for _, seat in ipairs(session.seats) do if seat == name then return true end end
-	return false
+	local seats = session.seats
+	local index = places_for == seats and places[name]
+	if index and seats[index] == name then return true end
+	places, places_for = {}, seats
+	for i, seat in ipairs(seats) do places[seat] = places[seat] or i end
+	return places[name] ~= nil
 end
 Session.seated = seated
 

@@ -30,6 +30,20 @@ function Pots.Seat(name, bank)
 	return { name = name, bank = bank, committed = 0, status = Status.ACTIVE }
 end
 
+-- Where `name` sits in `seats` (an array of Seat), or nil. Each array's map of names is kept
+-- and checked on every use (an array that changed is mapped afresh), so a lookup, at every
+-- message, costs the same at any table size.
+local maps = setmetatable({}, { __mode = "k" })
+function Pots.find(seats, name)
+	local map = maps[seats]
+	local index = map and map[name]
+	if index and seats[index] and seats[index].name == name then return index end
+	map = {}
+	for i = #seats, 1, -1 do map[seats[i].name] = i end -- (the first of a name, as a search)
+	maps[seats] = map
+	return map[name]
+end
+
 -- Still holding a claim on the pot.
 function Pots.in_hand(seat)
 	return seat.status == Status.ACTIVE or seat.status == Status.ALL_IN

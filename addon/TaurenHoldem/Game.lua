@@ -108,18 +108,15 @@ end
 -- (Actions.after asks here).
 local function reveal(current)
 	local me = Comm.me()
-	for _, seat in ipairs(current.seats) do
-		if seat.name == me and (seat.status == "active" or seat.status == "all-in")
-			and not current.shown[me] and not session.showing then
-			my_secret = my_secret or saved_secret()
-			Game.my_dice()
-			-- With a secret but no seed yet, wait for it (bind_seed comes back here).
-			-- Without a secret there are no dice to show: the check at every client then
-			-- finds the hand dead.
-			if not my_secret or my_dice then
-				session.showing = true
-				Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })
-			end
+	if in_hand(current, me) and not current.shown[me] and not session.showing then
+		my_secret = my_secret or saved_secret()
+		Game.my_dice()
+		-- With a secret but no seed yet, wait for it (bind_seed comes back here).
+		-- Without a secret there are no dice to show: the check at every client then
+		-- finds the hand dead.
+		if not my_secret or my_dice then
+			session.showing = true
+			Game.request("show", nil, my_secret or "", my_dice or { 1, 1 })
 		end
 	end
 end

@@ -218,7 +218,8 @@ class Client:
         self.full_name = f"{name}-{self.realm_name}"
         self.locale = locale
         self.sex = sex
-        self.location = location
+        self._online = False
+        self._location = location
         self.account = account
         self.guid = guid
         self.addon_folders = [Path(folder) for folder in addons]
@@ -231,7 +232,6 @@ class Client:
         self.sounds: list[tuple[Any, str | None]] = []
         self.messages: list[str] = []
         self.ui_errors: list[str] = []
-        self.online = False
         self.target: str | None = None
         self.lockdown = False
         # Restricted content (secrets.py): kind -> Restriction; kinds being switched on.
@@ -248,6 +248,26 @@ class Client:
         self.lua: Any = None
         self._api: Any = None
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
+
+    # Who is online and where: each client's wow.lua keeps its group answers (roster, who
+    # is connected) until the realm says something changed.
+    @property
+    def online(self) -> bool:
+        return self._online
+
+    @online.setter
+    def online(self, value: bool) -> None:
+        self._online = value
+        self.realm.groups_changed()
+
+    @property
+    def location(self) -> Location:
+        return self._location
+
+    @location.setter
+    def location(self, value: Location) -> None:
+        self._location = value
+        self.realm.groups_changed()
 
     def __repr__(self) -> str:
         return f"<Client {self.full_name}{'' if self.online else ' (offline)'}>"

@@ -444,6 +444,7 @@ class Realm:
         for other in others:
             group.add(other.full_name)
         self.groups.append(group)
+        self.groups_changed()
         for client in clients:
             self._joined_instance(client, group)
         return group
@@ -455,6 +456,7 @@ class Realm:
         if self.group_of(client, INSTANCE) is not None:
             raise GroupError(f"{client.name} is already in an instance group")
         group.add(client.full_name)
+        self.groups_changed()
         for member in self._online(group.members):
             if member is client:
                 self._joined_instance(client, group)
@@ -528,6 +530,14 @@ class Realm:
             raise GroupError(f"{member.name} is not in {leader.name}'s group")
         return group
 
+    def groups_changed(self) -> None:
+        """The groups, who is online or where changed: every client's wow.lua forgets the
+        group answers it keeps (IsInGroup, UnitInParty, UnitIsConnected, GetRaidRosterInfo...)
+        and asks again. Whatever changes any of these calls this before an event tells."""
+        for client in self.clients.values():
+            if client._api is not None:
+                client._api.group_news()
+
     def _roster_changed(self, group: Group, news: str, also: Sequence[Client] = (),
                         told: set[str] | None = None) -> None:
         """Tell everyone online in the group (and anyone who just left), with a system line.
@@ -542,6 +552,7 @@ class Realm:
             self.groups.remove(group)
             if not group.instance:
                 key, who = "disbanded", ""
+        self.groups_changed()
         for client in telling:
             if not client.online or (told is not None and client.full_name in told):
                 continue

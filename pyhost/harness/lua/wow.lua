@@ -412,7 +412,32 @@ end
 function UnitGUID(unit) return (host.unit(unit, "guid")) end
 function UnitSex(unit) return (host.unit(unit, "sex")) end
 function UnitExists(unit) return (host.unit(unit, "exists")) == true end
-function UnitIsConnected(unit) return (host.unit(unit, "connected")) == true end
+-- What the player's groups are, who is online in them and where: the realm calls
+-- api.group_news whenever any of that changes (realm.py: groups_changed), so each answer is
+-- asked of it once till then (addons ask on every message). A target is asked every time.
+local known, NONE = {}, {}
+function api.group_news() known = {} end
+local function remembered(ask, what, unit, category)
+	local units = known[what]
+	local categories = units and units[unit == nil and NONE or unit]
+	local answer = categories and categories[category == nil and NONE or category]
+	if answer then return unpack(answer, 1, answer.n) end
+	answer = pack(ask(what, unit, category))
+	local kind = type(unit)
+	if (kind == "string" and strlower(unit) ~= "target" or kind == "number" and unit == unit
+			or unit == nil) and (category == nil or type(category) == "number" and category == category) then
+		units = units or {}
+		known[what] = units
+		categories = units[unit == nil and NONE or unit] or {}
+		units[unit == nil and NONE or unit] = categories
+		categories[category == nil and NONE or category] = answer
+	end
+	return unpack(answer, 1, answer.n)
+end
+local function unit_ask(what, unit, category) return host.unit(unit, what, category) end
+local function group_ask(what, _, category) return host.group(what, category) end
+local function roster_ask(_, index) return host.roster(index) end
+function UnitIsConnected(unit) return (remembered(unit_ask, "connected", unit)) == true end
 -- A category (LE_PARTY_CATEGORY_HOME or _INSTANCE) names one of the player's two groups; without
 -- one, these ask of the active group: the instance group if the player is in one.
 function UnitIsGroupLeader(unit, category) return (host.unit(unit, "leader", category)) == true end
@@ -421,7 +446,7 @@ function UnitIsUnit(a, b)
 	local x, y = UnitGUID(a), UnitGUID(b)
 	return x ~= nil and x == y
 end
-function UnitInParty(unit, category) return (host.unit(unit, "party", category)) == true end
+function UnitInParty(unit, category) return (remembered(unit_ask, "party", unit, category)) == true end
 function UnitInRaid(unit, category) return host.unit(unit, "raid", category) end
 -- 1 same realm, 2 another realm not connected (whispers do not reach it), 3 a connected realm
 -- (LE_REALM_RELATION_*, from the flavour's data).
@@ -434,11 +459,13 @@ function GetNormalizedRealmName() return MY_REALM end
 function GetLocale() return config.locale end
 function GetBuildInfo() return unpack(config.build) end
 function IsLoggedIn() return host.logged_in() end
-function IsInGroup(category) return host.group("in_group", category) == true end
-function IsInRaid(category) return host.group("in_raid", category) == true end
-function GetNumGroupMembers(category) return host.group("count", category) end
-function GetNumSubgroupMembers(category) return host.group("subgroup_count", category) end
-function GetRaidRosterInfo(index) return host.roster(index) end
+function IsInGroup(category) return remembered(group_ask, "in_group", nil, category) == true end
+function IsInRaid(category) return remembered(group_ask, "in_raid", nil, category) == true end
+function GetNumGroupMembers(category) return (remembered(group_ask, "count", nil, category)) end
+function GetNumSubgroupMembers(category)
+	return (remembered(group_ask, "subgroup_count", nil, category))
+end
+function GetRaidRosterInfo(index) return remembered(roster_ask, "roster", index) end
 function IsInInstance() return false, "none" end
 
 ------------------------------------------------------------------------------

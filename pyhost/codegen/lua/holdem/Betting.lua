@@ -191,7 +191,10 @@ function Round.new(rules, seats, first, options)
 	end
 	self.may_raise = {}
 	for _, i in ipairs(self.pending) do self.may_raise[i] = true end
-	if self:_in_hand() <= 1 or (#self.pending == 1 and self:owed(self.pending[1]) == 0) then
+	-- Still holding a claim, counted here and on each fold (only a fold ends one in a round):
+	-- a move costs the same at any table size.
+	self.holding = self:_in_hand()
+	if self.holding <= 1 or (#self.pending == 1 and self:owed(self.pending[1]) == 0) then
 		self.pending = {} -- nobody to bet against
 	end
 	return self
@@ -407,6 +410,7 @@ function Round:apply(move)
 	remove_value(self.pending, index)
 	self.may_raise[index] = nil
 	if move.kind == Kind.FOLD then
+		if in_hand(self.seats[index]) then self.holding = self.holding - 1 end
 		self.seats[index].status = Status.FOLDED
 	else
 		self:_move(index, move.chips)
@@ -441,7 +445,7 @@ function Round:apply(move)
 			self.pending = pending
 		end
 	end
-	if self:_in_hand() <= 1 then
+	if self.holding <= 1 then
 		self.pending = {}
 	elseif #self.pending == 1 and self:owed(self.pending[1]) == 0 and
 		count_can_bet(self.seats) == 1 then

@@ -139,9 +139,8 @@ function HoldemHand:to_act()
 end
 
 function HoldemHand:seat_of(name)
-	for index, seat in ipairs(self.seats) do
-		if seat.name == name then return index end
-	end
+	local index = Pots.find(self.seats, name)
+	if index then return index end
 	return nil, format("nobody named %s is in this hand", repr(name))
 end
 
