@@ -133,10 +133,17 @@ def dice(secret: str, seed: int, hand_id: str, name: str, commitments_hash: str,
     """1-based faces from the hash stream SHA-256(secret's 32 bytes, hand key, seed "|" name
     "|" block), block 0, 1, ...: bytes each kept only below the largest multiple of `faces`, so
     every face is equally likely."""
+    return keyed_dice(packed(secret), seed, hand_key(commitments_hash, hand_id), name, faces,
+                      count)
+
+
+def keyed_dice(secret: bytes, seed: int, key: bytes, name: str, faces: int,
+               count: int) -> list[int]:
+    """`dice` from the secret's packed bytes and the hand key, made once a hand."""
     limit = 256 - 256 % faces
     out: list[int] = []
     block = 0
-    head = packed(secret) + hand_key(commitments_hash, hand_id) + f"{seed}|{name}|".encode()
+    head = secret + key + f"{seed}|{name}|".encode()
     while len(out) < count:
         for byte in hashlib.sha256(head + str(block).encode()).digest():
             if byte < limit:
@@ -164,13 +171,19 @@ def grind(players: Sequence[str], wanted: dict[str, Sequence[int]], *, milliseco
 
     Everyone deals at the same instant (`milliseconds`, `epoch`); `players` are in seat
     order, as the set hash takes their commitments."""
-    others = {name: [11, 22, 33, 44] for name in players}
+    # Only the first player's values change from one attempt to the next (the set hash, and
+    # so everyone's dice, change with them): the others' secrets and commitments are made once.
+    first, others = players[0], {name: [11, 22, 33, 44] for name in players}
+    secrets = {name: packed(secret_from(others[name], milliseconds, epoch, name, counter))
+               for name in players}
+    committed = {name: commitment(secrets[name].hex()) for name in players}
+    wants = [(name, list(want)) for name, want in wanted.items()]
     for attempt in range(1, limit):
-        randoms = dict(others) | {players[0]: [attempt, 22, 33, 44]}
-        secrets = {name: secret_from(randoms[name], milliseconds, epoch, name, counter)
-                   for name in players}
-        closed = set_hash(commitment(secrets[name]) for name in players)
-        if all(dice(secrets[name], seed, hand_id, name, closed, faces, hidden) == list(want)
-               for name, want in wanted.items()):
-            return randoms
+        randoms = [attempt, 22, 33, 44]
+        secret = secret_from(randoms, milliseconds, epoch, first, counter)
+        secrets[first], committed[first] = packed(secret), commitment(secret)
+        key = hand_key(set_hash(committed[name] for name in players), hand_id)
+        if all(keyed_dice(secrets[name], seed, key, name, faces, hidden) == want
+               for name, want in wants):
+            return others | {first: randoms}
     raise ValueError(f"no secrets found in {limit} attempts")
