@@ -37,6 +37,17 @@ def py(value: Any) -> Any:
     return value
 
 
+def to_lua(lua: Any, value: Any) -> Any:
+    """Python data as Lua values in `lua`: text as bytes, lists and dicts as tables."""
+    if isinstance(value, str):
+        return value.encode("utf-8")
+    if isinstance(value, (list, tuple)):
+        return lua.table_from([to_lua(lua, item) for item in value])
+    if isinstance(value, dict):
+        return lua.table_from({to_lua(lua, k): to_lua(lua, v) for k, v in value.items()})
+    return value
+
+
 # A Lua helper for the differential tests' snapshots: a map's pairs in a fixed order (by key).
 SORTED_PAIRS = b"""local function sorted_pairs(map)
 	local keys, out = {}, {}

@@ -19,7 +19,7 @@ from lupa import lua51
 
 from conftest import write_variant
 from engine_moves import SidePots, legal_moves, play_to_showdown, replay_steps, showdown
-from lua_addon import SORTED_PAIRS, load, py, render
+from lua_addon import SORTED_PAIRS, load, py, render, to_lua
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
 from pyhost.engine.history import HandRecord, Replay, load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
@@ -99,13 +99,7 @@ class LuaEngine:
          self.options_row) = self.lua.execute(HELPERS)
 
     def to_lua(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return value.encode("utf-8")
-        if isinstance(value, (list, tuple)):
-            return self.lua.table_from([self.to_lua(item) for item in value])
-        if isinstance(value, dict):
-            return self.lua.table_from({self.to_lua(k): self.to_lua(v) for k, v in value.items()})
-        return value
+        return to_lua(self.lua, value)
 
     def dice(self, dice: Any) -> Any:
         """Dice for Lua: face indices one up, names as they are."""

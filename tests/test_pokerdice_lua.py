@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from conftest import write_variant
-from lua_addon import py
+from lua_addon import SORTED_PAIRS, py
 from pyhost.codegen import SOURCES, rendered
 from pyhost.codegen.context import lowest_hand
 from pyhost.engine import IllegalAction, Seat
@@ -40,15 +40,7 @@ RULES = load_ruleset("poker-dice")
 HELPERS = b"""
 local ns = ...
 local names = ns.PokerDice.names
-
-local function sorted_pairs(map)
-	local keys, out = {}, {}
-	for key in pairs(map) do keys[#keys + 1] = key end
-	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-	for i, key in ipairs(keys) do out[i] = { key, map[key] } end
-	return out
-end
-
+""" + SORTED_PAIRS + b"""
 local function copy(list)
 	local out = {}
 	for i, value in ipairs(list) do out[i] = value end

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 from vitaji_play import play_out, vitaji
 
-from lua_addon import SORTED_PAIRS, py
+from lua_addon import SORTED_PAIRS, py, to_lua
 from pyhost.codegen import CONTEXTS, SOURCES, _environment
 from pyhost.engine.core import IllegalAction, Ledger
 from pyhost.engine.vitaji import VitajiGame
@@ -73,13 +73,7 @@ class Lua:
         self.cup_state, self.book_state, self.rows, self.call = self.lua.execute(HELPERS)
 
     def to_lua(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return value.encode("utf-8")
-        if isinstance(value, (list, tuple)):
-            return self.lua.table_from([self.to_lua(item) for item in value])
-        if isinstance(value, dict):
-            return self.lua.table_from({self.to_lua(k): self.to_lua(v) for k, v in value.items()})
-        return value
+        return to_lua(self.lua, value)
 
 
 def answer(lua_result: Any) -> tuple[str, Any]:
