@@ -35,6 +35,14 @@ local function say(self, kind, text, player, chips, runner)
 	return { event }
 end
 
+-- The book is done with: the events it said since `start` (a settling's, a void's).
+local function settled(self, start)
+	self.settled = true
+	local made = {}
+	for i = start + 1, #self.events do made[#made + 1] = self.events[i] end
+	return made
+end
+
 function Book:held()
 	if self.settled then return 0 end
 	local sum = 0
@@ -115,10 +123,7 @@ function Book:settle(winner)
 				bet[1], shares[i], winner)
 		end
 	end
-	self.settled = true
-	local made = {}
-	for i = start + 1, #self.events do made[#made + 1] = self.events[i] end
-	return made
+	return settled(self, start)
 end
 
 -- The book is void (its tournament is no more): every stake goes back. The addon's own (the
@@ -132,10 +137,7 @@ function Book:void()
 		say(self, "sidebet-back", ("%s gets back %d (the side bets are void)"):format(bet[1], bet[3]), bet[1], bet[3],
 			bet[2])
 	end
-	self.settled = true
-	local made = {}
-	for i = start + 1, #self.events do made[#made + 1] = self.events[i] end
-	return made
+	return settled(self, start)
 end
 
 -- Plain data for the SavedVariables, and back (nil if it is not a book's).
