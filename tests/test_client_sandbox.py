@@ -33,7 +33,10 @@ def test_math_randomseed_is_gone_and_random_is_the_clients_own(client):
     assert 1 <= client.run_lua("return math.random(1, 6)") <= 6
 
 
-def test_python_objects_cannot_be_reached_into(client):
+def test_python_objects_cannot_be_reached_into(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYHOST_BIT", "python")  # bit's functions as Python objects
+    client = Realm(wtf=tmp_path / "WTF").login("Skoll")
+    assert client.run_lua("return type(bit.band)") == "userdata"
     for code in ("return bit.band.__globals__", "return bit.band['__globals__']",
                  "return bit.band.__class__", "bit.band.x = 1", "return getmetatable(bit.band)"):
         try:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lupa import lua51
 
 from pyhost.codegen import build
-from pyhost.harness import Realm
+from pyhost.harness import Realm, bitlib
 from pyhost.harness.bitlib import library
 from pyhost.rules import load_ruleset
 
@@ -35,11 +35,20 @@ def rendered() -> bytes:
     return build(load_ruleset("tauren-holdem"))["Sha256.lua"]
 
 
-def bare(signed: bool):
-    """A bare Lua 5.1 runtime with the realm's `bit` and Sha256.lua run: (runtime, ns)."""
+def bare(signed: bool, native: bool = False):
+    """A bare Lua 5.1 runtime with the realm's `bit` (its Python functions, or bitlib.c's C
+    ones) and Sha256.lua run: (runtime, ns)."""
     lua = lua51.LuaRuntime(encoding=None)
-    lua.globals()[b"bit"] = lua.table_from(
-        {name.encode(): fn for name, fn in library(signed).items()})
+    if native:
+        if bitlib.native_library(lua51.__file__) is None:
+            pytest.skip(f"no C compiler for bitlib.c ({bitlib.native_error})")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.delenv("PYHOST_BIT", raising=False)
+            lua.globals()[b"bit"] = bitlib.bit_table(lua, signed)
+        assert lua.eval("type(bit.bxor)") == b"function"
+    else:
+        lua.globals()[b"bit"] = lua.table_from(
+            {name.encode(): fn for name, fn in library(signed).items()})
     ns = lua.table()
     chunk = lua.globals()[b"loadstring"](rendered(), b"@Sha256.lua")
     assert not isinstance(chunk, tuple), chunk  # (nil, message): it did not compile
@@ -47,9 +56,10 @@ def bare(signed: bool):
     return lua, ns
 
 
-@pytest.fixture(scope="module", params=[False, True], ids=["unsigned-bit", "signed-bit"])
+@pytest.fixture(scope="module", params=[(False, False), (True, False), (False, True), (True, True)],
+                ids=["unsigned-bit", "signed-bit", "unsigned-c-bit", "signed-c-bit"])
 def sha(request):
-    lua, ns = bare(request.param)
+    lua, ns = bare(*request.param)
     return lua, ns[b"Sha256"]
 
 
@@ -125,7 +135,10 @@ def test_loading_sets_no_globals():
 
 
 @pytest.mark.parametrize("signed", [False, True], ids=["unsigned-bit", "signed-bit"])
-def test_in_the_simulated_client(tmp_path, signed):
+@pytest.mark.parametrize("bit", ["c", "python"])
+def test_in_the_simulated_client(tmp_path, monkeypatch, signed, bit):
+    if bit == "python":
+        monkeypatch.setenv("PYHOST_BIT", "python")
     folder = tmp_path / "ShaTest"
     folder.mkdir()
     (folder / "ShaTest.toc").write_text(

@@ -9,11 +9,24 @@ functions, so they hold no memory per client. tools/bench_realm.py times the
 addon's SHA-256 over each `bit` from Lua: a call is mostly lupa's crossing; a
 pure-Lua version with 4-bit tables is slower, one with 8-bit tables somewhat
 faster but at a megabyte of Lua heap in every client.
+
+So a client's `bit` is, where a C compiler is found, bitlib.c: the same functions in C, as
+the game's own are, built once into a cache folder and linked against lupa's Lua 5.1 (a call
+costs about what a Lua function call does, some 25 times less than crossing into Python).
+bit_table() gives a runtime that table, or these Python functions when it cannot be built or
+the environment sets PYHOST_BIT=python. tests/test_bitlib.py holds the two to the same
+results.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 MASK = 0xFFFFFFFF
 
@@ -114,3 +127,57 @@ def reference_library(signed: bool = False) -> dict[str, Callable[..., int]]:
         return out((_u32(a) << (int(n) & 31)) & MASK)
 
     return {"band": band, "bor": bor, "bxor": bxor, "lshift": lshift}
+
+
+SOURCE = Path(__file__).with_name("bitlib.c")
+_native: dict[str, Path | None] = {}  # lupa module path -> the built library (None: failed)
+native_error: str | None = None  # why the last build failed, for the benchmarks to say
+
+
+def _cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pyhost"
+
+
+def native_library(lua_module: str) -> Path | None:
+    """bitlib.c built for the lupa Lua module at lua_module (the extension's file), once per
+    process and cached on disk by the source's and the module's identity; None without a
+    working C compiler (native_error says why) or on a platform other than Linux."""
+    global native_error
+    if lua_module in _native:
+        return _native[lua_module]
+    path = None
+    try:
+        if not sys.platform.startswith("linux"):
+            raise OSError(f"no native bit library on {sys.platform}")
+        stat = os.stat(lua_module)
+        key = hashlib.sha256(SOURCE.read_bytes() + f"{lua_module}|{stat.st_size}|"
+                             f"{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+        folder = _cache_folder()
+        path = folder / f"bitlib-{key}.so"
+        if not path.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            partial = folder / f"bitlib-{key}.{os.getpid()}.tmp"
+            compiler = os.environ.get("CC", "cc")
+            subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(partial), str(SOURCE),
+                            lua_module, "-lm"], check=True, capture_output=True, timeout=120)
+            os.replace(partial, path)  # whole or not at all, if two processes build at once
+    except (OSError, subprocess.SubprocessError) as error:
+        native_error, path = f"{type(error).__name__}: {error}", None
+    _native[lua_module] = path
+    return path
+
+
+def bit_table(lua: Any, signed: bool = False) -> Any:
+    """The `bit` table for lupa Lua 5.1 runtime `lua` (made with encoding=None, before its
+    sandbox removes `package`): bitlib.c's C functions where they build and load, else the
+    Python ones. PYHOST_BIT=python asks for the Python ones."""
+    if os.environ.get("PYHOST_BIT") != "python":
+        module = sys.modules[type(lua).__module__].__file__
+        path = native_library(module) if module else None
+        package = lua.globals()[b"package"]
+        if path is not None and package is not None:
+            opener = package[b"loadlib"](str(path).encode(), b"luaopen_pyhost_bit")
+            if not isinstance(opener, tuple):  # (nil, message, where) when it does not load
+                return opener(signed)
+    return lua.table_from({name.encode(): function for name, function in library(signed).items()})

@@ -24,7 +24,7 @@ from lupa import lua51
 
 from ..flavours import FLAVOURS
 from . import bytecode, channels, locales, screen, secrets, uixml
-from .bitlib import library as bit_library
+from .bitlib import bit_table
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
 from .screen import Widget
@@ -333,7 +333,7 @@ class Client:
             "classic": flavour.classic,
             "fallbacks": table(game.deprecated) if self.realm.deprecated_globals else None,
             "chat_info": table(info) if info else None,
-            "bit": table(bit_library(self.realm.bit_signed)),
+            "bit": bit_table(self.lua, self.realm.bit_signed),
             "chat_formats": table(locales.CHAT_FORMATS),
             "chat_commands": table(locales.CHAT_COMMANDS),
             "unknown_command": self.system_text("unknown_command"),

@@ -208,7 +208,7 @@ function fastrandom(m, n) return math.random(m, n) end
 
 bit = config.bit
 -- lupa's metatable for Python objects stays private.
-local python_meta = getmetatable(bit.band)
+local python_meta = getmetatable(host.report_error) -- (bit may be C functions: bitlib.c)
 if type(python_meta) == "table" then python_meta.__metatable = false end
 
 local host_time, host_date = host.time, host.date

@@ -66,12 +66,12 @@ local function blocks(H, s, first)
 			local e6, e11, e25 = e % 64, e % 2048, e % 33554432
 			local t1 = (h + bxor((e - e6) / 64 + e6 * 67108864, (e - e11) / 2048 + e11 * 2097152,
 				(e - e25) / 33554432 + e25 * 128) + band(e, f) + band(ONES - e, g) + K[i] + W[i]) % MOD
-			-- Sigma0 = ror2 ^ ror13 ^ ror22; maj = (a & b) | (c & (a ^ b)), disjoint again, and
-			-- a ^ b = a + b - 2(a & b) saves a call. (ab may come back signed: hence % MOD.)
+			-- Sigma0 = ror2 ^ ror13 ^ ror22. maj, bit by bit, is the carry of a + b + c and the xor
+			-- its sum bit, so maj = (a + b + c - (a ^ b ^ c)) / 2: one call. (% MOD: the xor may
+			-- come back signed, and halving needs it exact.)
 			local a2, a13, a22 = a % 4, a % 8192, a % 4194304
-			local ab = band(a, b)
 			local t2 = bxor((a - a2) / 4 + a2 * 1073741824, (a - a13) / 8192 + a13 * 524288,
-				(a - a22) / 4194304 + a22 * 1024) + ab + band(c, (a + b - 2 * ab) % MOD)
+				(a - a22) / 4194304 + a22 * 1024) + (a + b + c - bxor(a, b, c) % MOD) / 2
 			h, g, f, e, d, c, b, a = g, f, e, (d + t1) % MOD, c, b, a, (t1 + t2) % MOD
 		end
 		h1, h2, h3, h4 = (h1 + a) % MOD, (h2 + b) % MOD, (h3 + c) % MOD, (h4 + d) % MOD
