@@ -14,11 +14,14 @@
 2. bit: the addon's SHA-256 (core/Sha256.lua, loaded as it ships) hashing a 40-seat set of
    commitments (2,600 bytes, what each client hashes once a hand), `--hashes` times, with
    `bit` given as: the first Python version of the library (every argument masked through a
-   helper: pyhost.harness.bitlib.reference_library), the realm's current one
-   (bitlib.library), and two pure-Lua versions (4-bit and 8-bit lookup tables), each in a
-   fresh lupa runtime and called from Lua. Prints ms per 64-byte block, the ratio against the
-   first Python version, and each runtime's Lua heap for the bit table. All four give the same
-   digest, checked.
+   helper: pyhost.harness.bitlib.reference_library), the realm's Python one (bitlib.library),
+   two pure-Lua versions (4-bit and 8-bit lookup tables), and the realm's C one (bitlib.c,
+   what a client gets where it builds), each in a fresh lupa runtime and called from Lua.
+   Prints ms per 64-byte block, the ratio against the first Python version, and each
+   runtime's Lua heap for the bit table. All five give the same digest, checked.
+
+The hands use the client's `bit` (the C one where it builds; PYHOST_BIT=python for the
+Python one); the first line says which.
 
 The run fails (exit 1) if a digest differs, a hand does not end or a client reports an error.
 """
@@ -26,6 +29,7 @@ The run fails (exit 1) if a digest differs, a hand does not end or a client repo
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -38,8 +42,8 @@ from lupa import lua51
 from test_raid_table import raid_table
 
 from addon_table import build_addon, play_hand, status
-from pyhost.harness import Realm
-from pyhost.harness.bitlib import library, reference_library
+from pyhost.harness import Realm, bitlib
+from pyhost.harness.bitlib import bit_table, library, reference_library
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,6 +146,10 @@ def bit_runtime(variant: str):
         lua.globals().bit = lua.table_from(reference_library())
     elif variant == "python, current":
         lua.globals().bit = lua.table_from(library())
+    elif variant == "C (bitlib.c)":
+        lua.globals().bit = bit_table(lua)
+        if lua.eval("type(bit.band)") != "function":
+            return None, 0.0
     else:
         lua.globals().bit = lua.execute(PURE_LUA, 4 if "4-bit" in variant else 8)
     lua.execute("collectgarbage('collect')")
@@ -158,8 +166,11 @@ def bench_bit(hashes: int) -> bool:
     expected = hashlib.sha256(text.encode()).hexdigest()
     base, ok = None, True
     for variant in ("python, first version", "python, current", "pure Lua, 4-bit tables",
-                    "pure Lua, 8-bit tables"):
+                    "pure Lua, 8-bit tables", "C (bitlib.c)"):
         hex_digest, heap = bit_runtime(variant)
+        if hex_digest is None:
+            print(f"bit:   {variant:24} not built: {bitlib.native_error or 'PYHOST_BIT=python'}")
+            continue
         start = time.process_time()
         for _ in range(hashes):
             digest = hex_digest(text)
@@ -182,6 +193,8 @@ def main() -> None:
     if not sizes or sizes[0] < 2 or sizes[-1] > 40 or args.hashes < 1:
         parser.error("sizes from 2 to 40 (a raid), --hashes >= 1")
     failed = False
+    native = os.environ.get("PYHOST_BIT") != "python" and bitlib.native_library(lua51.__file__)
+    print(f"bit:   the clients' bit is {'C (bitlib.c)' if native else 'Python (bitlib.py)'}")
     with tempfile.TemporaryDirectory(prefix="pyhost-bench-") as tmp:
         folder = Path(tmp)
         addon = build_addon(folder / "AddOns")
