@@ -3,6 +3,9 @@ client gets the C ones where they build."""
 
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -107,3 +110,35 @@ def test_a_client_gets_the_python_functions_when_asked(tmp_path, monkeypatch):
     monkeypatch.setenv("PYHOST_BIT", "python")
     client = Realm(wtf=tmp_path / "WTF", bit_signed=True).login("Skoll")
     assert client.run_lua("return type(bit.band), bit.bnot(0)") == ("userdata", -1)
+
+
+def fresh(monkeypatch, tmp_path):
+    """bitlib as in a new process with an empty cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("PYHOST_BIT", raising=False)
+    monkeypatch.setattr(bitlib, "_native", {})
+    monkeypatch.setattr(bitlib, "native_error", None)
+
+
+def test_it_builds_into_the_cache_folder_once(tmp_path, monkeypatch):
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        pytest.skip("no C compiler")
+    fresh(monkeypatch, tmp_path)
+    path = bitlib.native_library(lua51.__file__)
+    assert path is not None and path.parent == tmp_path / "cache" / "pyhost", bitlib.native_error
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no partial file left
+    built = path.stat().st_mtime_ns
+    monkeypatch.setattr(bitlib, "_native", {})  # another process: it finds the built one
+    assert bitlib.native_library(lua51.__file__) == path and path.stat().st_mtime_ns == built
+    lua = lua51.LuaRuntime(encoding=None)
+    assert lua.globals()[b"type"](bitlib.bit_table(lua)[b"bxor"]) == b"function"
+
+
+def test_without_a_c_compiler_the_python_functions(tmp_path, monkeypatch):
+    fresh(monkeypatch, tmp_path)
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
+    lua = lua51.LuaRuntime(encoding=None)
+    table = bitlib.bit_table(lua, True)
+    assert lua.globals()[b"type"](table[b"band"]) == b"userdata"
+    assert "no-such-compiler" in bitlib.native_error
+    assert table[b"bnot"](0) == -1
