@@ -165,3 +165,27 @@ def test_speed_of_a_100_byte_message(sha, capsys):
     each = (time.perf_counter() - start) / n
     with capsys.disabled():
         print(f"\nSha256.digest, 100 bytes: {each * 1e6:.0f} us a hash, {1 / each:.0f} a second")
+
+
+def test_a_block_costs_416_bit_calls():
+    """bit calls are what costs in the realm when `bit` is Python: 2 a schedule word (sigma0,
+    sigma1) and 5 a round (Sigma0, Sigma1, maj as one 3-way xor, ch as two ands)."""
+    lua = lua51.LuaRuntime(encoding=None)
+    calls = {"band": 0, "bxor": 0}
+
+    def counted(name, function):
+        def call(*args):
+            calls[name] += 1
+            return function(*args)
+        return call
+
+    lua.globals()[b"bit"] = lua.table_from(
+        {name.encode(): counted(name, fn) if name in calls else fn
+         for name, fn in library(False).items()})
+    ns = lua.table()
+    lua.globals()[b"loadstring"](rendered(), b"@Sha256.lua")(b"TaurenHoldem", ns)
+    for length, blocks in ((0, 1), (55, 1), (56, 2), (200, 4)):
+        calls.update(band=0, bxor=0)
+        message = bytes(range(length))
+        assert ns[b"Sha256"][b"digest"](message) == hashlib.sha256(message).digest()
+        assert calls == {"band": 128 * blocks, "bxor": 288 * blocks}, length

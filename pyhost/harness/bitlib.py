@@ -4,18 +4,16 @@ Arguments are taken modulo 2^32 (a float is truncated toward zero first, a
 negative number is read as two's complement). What comes back is unsigned
 by default (0 to 4294967295), which is what WoW's BitLib has returned since
 4.0; the realm setting `bit_signed` returns -2^31 to 2^31-1 instead, for
-addons written against the other convention. These are plain Python
-functions, so they hold no memory per client. tools/bench_realm.py times the
-addon's SHA-256 over each `bit` from Lua: a call is mostly lupa's crossing; a
-pure-Lua version with 4-bit tables is slower, one with 8-bit tables somewhat
-faster but at a megabyte of Lua heap in every client.
+addons written against the other convention.
 
-So a client's `bit` is, where a C compiler is found, bitlib.c: the same functions in C, as
-the game's own are, built once into a cache folder and linked against lupa's Lua 5.1 (a call
-costs about what a Lua function call does, some 25 times less than crossing into Python).
-bit_table() gives a runtime that table, or these Python functions when it cannot be built or
-the environment sets PYHOST_BIT=python. tests/test_bitlib.py holds the two to the same
-results.
+A client's `bit` is bitlib.c where a C compiler is found: these functions in C, as the game's
+own are, built once into a cache folder and linked against lupa's Lua 5.1, so a call costs
+about what a Lua function call does. Crossing from Lua into Python costs some 25 times that,
+which made the addon's SHA-256 mostly crossings (pure-Lua versions with lookup tables are
+little faster, and the 8-bit one takes a megabyte of Lua heap in every client: the `bit:`
+lines of tools/bench_realm.py compare them all). bit_table() gives a runtime the C table, or
+the Python functions here when it cannot be built or the environment sets PYHOST_BIT=python;
+tests/test_bitlib.py holds the two to the same results. Neither holds memory per client.
 """
 
 from __future__ import annotations
