@@ -15,8 +15,10 @@ from test_vitaji_addon import Mirror, status
 from test_vitaji_addon_long import long_table
 
 from addon_table import Seated, play
+from pyhost import fairplay
 from pyhost.engine.vitaji.scoresheet import Sheet
 from pyhost.harness import Realm
+from pyhost.harness.locales import wow_format
 
 DAYS = 2 * 86400
 
@@ -174,5 +176,90 @@ def test_the_copy_that_goes_furthest_wins_whoever_comes_back_first(realm, tmp_pa
     for client in seated:
         assert status(realm, client) == before, client.name
         assert table_of(client)[0] == order[0].full_name.encode()
+    finish(realm, seated, mirror, chooser)
+    assert realm.errors() == []
+
+
+def play_until(mirror: Mirror, chooser: random.Random, name: str, legal: str) -> None:
+    """Play on until it is `name`'s turn with `legal` among what he may do."""
+    for _ in range(200):
+        engine = mirror.engine
+        if engine.to_act() == name and legal in engine.legal_actions(name):
+            return
+        mirror.step(chooser, drops=False)
+    raise AssertionError(f"{name} never came to {legal}")
+
+
+def test_a_copy_forged_further_on_with_a_players_own_roll_is_refused_by_him(realm, tmp_path):
+    """The others leave while Skoll's roll is awaited; Riggs, last at the table, runs code that
+    makes up Skoll's roll line (Skoll is gone: nobody else hears anything), so his copy goes
+    further on than theirs; he comes back first and reopens the table from it. Skoll's copy
+    holds no such roll, and a roll of his past it is his alone to vouch for: he refuses
+    Riggs's table and plays on at his own copy, his roll still awaited."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("forged further")
+    play_to(mirror, chooser, 3, 0)
+    play_until(mirror, chooser, "Skoll", "roll")
+    before = status(realm, skoll)
+    realm.logout(skoll)
+    realm.logout(ada)
+    realm.run_until_quiet()
+    low, high = fairplay.draw_range(seated.table_id, 1, skoll.full_name,
+                                    mirror.rolls["Skoll"] + 1, seated.ruleset.dice.count, 1)
+    riggs.system_line(wow_format(riggs.global_strings["RANDOM_ROLL_RESULT"], "Skoll", low + 1,
+                                 low, high))
+    realm.run_until_quiet()
+    assert status(realm, riggs) != before  # (his copy has Skoll's made-up roll)
+    realm.logout(riggs)
+    realm.advance(DAYS)
+    realm.login(riggs.name)
+    realm.run_until_quiet()
+    assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
+    realm.login(skoll.name)
+    realm.run_until_quiet()
+    realm.advance(8)
+    realm.run_until_quiet()
+    assert skoll.chat.matching("Riggs's table has you play on past your saved copy of the game")
+    assert skoll.chat.matching("Reopened the table from your saved copy of game 1")
+    assert status(realm, skoll) == before
+    assert table_of(skoll)[0] == skoll.full_name.encode()
+    assert table_of(skoll)[1] != table_of(riggs)[1]
+    assert realm.errors() == []
+
+
+def test_a_stand_past_a_players_copy_is_taken_when_he_comes_back(realm, tmp_path):
+    """Skoll leaves while his roll is awaited; the table stands him (his die counts 1, then he
+    passes), the others play on and leave too. Skoll comes back first with the oldest copy: the
+    table he takes back from Riggs has him only stood past it, which is the host's to do, and
+    the game ends as the uninterrupted one does."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("stood")
+    play_to(mirror, chooser, 3, 0)
+    play_until(mirror, chooser, "Skoll", "roll")
+    realm.logout(skoll)
+    realm.run_until_quiet()
+    realm.advance(65)  # (stood at 30 s, and again at 60: the die, then the pass)
+    realm.run_until_quiet()
+    engine = mirror.engine
+    engine.act("Skoll", "roll", dice=[1])  # (what the stand does: a roll never made counts 1)
+    mirror.rolls["Skoll"] += 1
+    while engine.to_act() == "Skoll":
+        engine.act("Skoll", "pass")
+    for _ in range(2):
+        assert engine.to_act() != "Skoll"
+        mirror.step(chooser, drops=False)
+    before = status(realm, riggs)
+    away_and_back(realm, [ada, riggs], [skoll, riggs, ada])
+    assert skoll.chat.matching("Reopened the table from your saved copy of game 1")
+    assert skoll.chat.matching("Riggs kept the game further on: you give the table back")
+    for client in seated:
+        assert status(realm, client) == before, client.name
+        assert table_of(client)[0] == riggs.full_name.encode()
     finish(realm, seated, mirror, chooser)
     assert realm.errors() == []

@@ -169,6 +169,10 @@ function Kept.refusal(session, sender)
 	if not (summary and flow.extends(kept.summary, summary)) then
 		return L.KEPT_DIFFERS:format(short, short)
 	end
+	-- (His own turns and rolls past his copy: nobody else's copy holds them, and he made none.)
+	if flow.own_steps and not flow.own_steps(kept.summary, summary, Comm.me()) then
+		return L.KEPT_NOT_YOURS:format(short, short)
+	end
 end
 
 -- The snapshot refused: dropped, its sender not taken again this login, the ledger as it was
