@@ -263,3 +263,61 @@ def test_a_stand_past_a_players_copy_is_taken_when_he_comes_back(realm, tmp_path
         assert table_of(client)[0] == riggs.full_name.encode()
     finish(realm, seated, mirror, chooser)
     assert realm.errors() == []
+
+
+def test_a_reopened_game_waits_for_its_seats_longer_than_for_a_seat_gone(realm, tmp_path):
+    """The first back reopens the table; the others come back minutes later, well past the 30
+    seconds a seat gone has, within the ruleset's reopen_wait (300): nobody was stood, and the
+    game ends as the uninterrupted one does."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("waits")
+    play_to(mirror, chooser, 3, 2)
+    first = next(c for c in seated if c.name != mirror.engine.to_act())
+    before = status(realm, first)
+    for client in seated:
+        realm.logout(client)
+    realm.advance(DAYS)
+    realm.login(first.name)
+    realm.run_until_quiet()
+    assert first.chat.matching("Reopened the table from your saved copy of game 1")
+    realm.advance(240)
+    realm.run_until_quiet()
+    for client in seated:
+        if client is not first:
+            realm.login(client.name)
+            realm.run_until_quiet()
+    realm.advance(4)
+    realm.run_until_quiet()
+    for client in seated:
+        assert status(realm, client) == before, client.name
+    finish(realm, seated, mirror, chooser)
+    assert realm.errors() == []
+
+
+def test_a_reopened_game_stands_a_seat_not_back_once_its_wait_is_over(realm, tmp_path):
+    """The player the game waits on does not come back: the table the others reopened stands
+    him once its reopen_wait (300 seconds) is over, not before."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    play_to(mirror, random.Random("stands"), 3, 2)
+    absent = mirror.by_name[mirror.engine.to_act()]
+    back = [c for c in seated if c is not absent]
+    before = status(realm, back[0])
+    for client in seated:
+        realm.logout(client)
+    realm.advance(DAYS)
+    for client in back:
+        realm.login(client.name)
+        realm.run_until_quiet()
+    realm.advance(280)
+    realm.run_until_quiet()
+    assert [status(realm, client) for client in back] == [before, before]
+    realm.advance(30)
+    realm.run_until_quiet()
+    assert back[0].chat.matching(f"{absent.name} is gone from the table: it stands them")
+    for client in back:
+        assert status(realm, client) != before, client.name
+    assert realm.errors() == []

@@ -100,6 +100,16 @@ local function deal_on()
 	end
 end
 
+-- A seat gone gets DROP_GRACE seconds; at a table that says it waits for its seats until
+-- `session.wait_until` (a game reopened from a saved copy: Kept.lua), until then if later
+-- (a second past it: its timer finds the wait over).
+local function grace(session)
+	return math.max(DROP_GRACE, (session.wait_until or 0) - GetTime() + 1)
+end
+local function waited_for(session, name)
+	return session.wait_until ~= nil and GetTime() < session.wait_until and not connected(name)
+end
+
 local function on_timeout(only_gone)
 	local session = Session.current()
 	local stage = flow.stage()
@@ -108,6 +118,7 @@ local function on_timeout(only_gone)
 	local roller = flow.roller()
 	local function due(name) -- (never a seat in restricted content, within its grace)
 		return not ns.Restricted.away(name) and (not only_gone or not connected(name))
+			and not waited_for(session, name)
 	end
 	-- (No roller: a game whose every roll is its own player's, the draw games; the player to
 	-- act below is the one the roll waits on.)
@@ -174,9 +185,11 @@ function Takeover.arm_timeout()
 			end
 		end)
 	end
-	-- A player gone gets DROP_GRACE seconds, however long the phase's deadline for the others.
-	local wait = deadline(session)
-	if anyone_gone(current) and (not wait or wait > DROP_GRACE) then after(DROP_GRACE, true) end
+	-- A player gone gets his grace, however long the phase's deadline for the others.
+	local wait, gone_wait = deadline(session), grace(session)
+	if anyone_gone(current) and (not wait or wait > gone_wait or gone_wait > DROP_GRACE) then
+		after(gone_wait, true)
+	end
 	if wait then after(wait, false) end
 end
 Takeover.anyone_gone = anyone_gone

@@ -115,6 +115,9 @@ end
 local function reopen(kept)
 	local session = CatchUp.reopen(kept.entries)
 	if not session then return end
+	-- Its seats not back yet are waited for longer than a seat gone (the ruleset's reopen_wait).
+	session.wait_until = GetTime() + (ns.Rules.table.reopen_wait or 0)
+	ns.Takeover.arm_timeout()
 	Session.say(L.REOPENED:format(session.hands))
 	for _, seat in ipairs(session.seats) do
 		if seat ~= Comm.me() and connected(seat) and claims[seat] then CatchUp.copy_to(seat) end
