@@ -267,14 +267,16 @@ def test_a_stand_past_a_players_copy_is_taken_when_he_comes_back(realm, tmp_path
 
 def test_a_reopened_game_waits_for_its_seats_longer_than_for_a_seat_gone(realm, tmp_path):
     """The first back reopens the table; the others come back minutes later, well past the 30
-    seconds a seat gone has, within the ruleset's reopen_wait (300): nobody was stood, and the
-    game ends as the uninterrupted one does."""
+    seconds a seat gone has, within the ruleset's reopen_wait (300): nobody was stood, nobody
+    played meanwhile (not even the first back, whose turn it is), and the game ends as the
+    uninterrupted one does."""
     seated = long_table(realm, tmp_path, 3, 8)
     play(realm, seated[0], "/vitaji start")
     mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
     chooser = random.Random("waits")
     play_to(mirror, chooser, 3, 2)
-    first = next(c for c in seated if c.name != mirror.engine.to_act())
+    assert mirror.engine.step.value == "bet"
+    first = mirror.by_name[mirror.engine.to_act()]
     before = status(realm, first)
     for client in seated:
         realm.logout(client)
@@ -282,6 +284,12 @@ def test_a_reopened_game_waits_for_its_seats_longer_than_for_a_seat_gone(realm, 
     realm.login(first.name)
     realm.run_until_quiet()
     assert first.chat.matching("Reopened the table from your saved copy of game 1")
+    # (His turn: he may not play it while the others are not back.)
+    mark = len(first.chat.lines)
+    play(realm, first, "/vbet")
+    others = ", ".join(c.name for c in seated if c is not first)
+    assert first.chat.lines[mark:] == [f"The game reopened from a saved copy waits for {others}"
+                                       " to come back (300 seconds at most): nothing sent."]
     realm.advance(240)
     realm.run_until_quiet()
     for client in seated:
@@ -317,7 +325,55 @@ def test_a_reopened_game_stands_a_seat_not_back_once_its_wait_is_over(realm, tmp
     assert [status(realm, client) for client in back] == [before, before]
     realm.advance(30)
     realm.run_until_quiet()
-    assert back[0].chat.matching(f"{absent.name} is gone from the table: it stands them")
+    assert any(line in back[0].chat.lines for line in (
+        f"{absent.name} is gone from the table: it stands them on their dice.",
+        f"{absent.name} took too long: the table stands them on their dice."))
     for client in back:
         assert status(realm, client) != before, client.name
+    assert realm.errors() == []
+
+
+def test_a_stale_copy_reopened_alone_holds_still_until_a_copy_further_on_comes_back(realm,
+                                                                                     tmp_path):
+    """The first back holds the oldest copy, and nobody else is online: he reopens the table,
+    but it waits for the seats not back (nobody is stood, and nobody plays), so when a
+    player back minutes later holds a copy further on, the table has not moved: it gives way
+    to him, and nothing played is lost (nor played twice)."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("stale")
+    play_to(mirror, chooser, 3, 0)
+    trial = copy.deepcopy(mirror.engine)
+    order = [mirror.by_name[trial.to_act()]]
+    trial.act(trial.to_act(), "bet", 0)
+    order.append(mirror.by_name[trial.to_act()])
+    trial.act(trial.to_act(), "meet")
+    early = mirror.by_name[trial.to_act()]
+    realm.logout(early)
+    realm.run_until_quiet()
+    for _ in range(2):
+        mirror.step(chooser, drops=False)
+    assert mirror.engine.to_act() == early.name
+    before = status(realm, order[1])
+    for client in order:
+        realm.logout(client)
+    realm.advance(DAYS)
+    realm.login(early.name)
+    realm.run_until_quiet()
+    assert early.chat.matching("Reopened the table from your saved copy of game 1")
+    stale = status(realm, early)
+    assert stale != before
+    realm.advance(120)
+    realm.run_until_quiet()
+    assert status(realm, early) == stale  # (nobody was stood)
+    for client in reversed(order):
+        realm.login(client.name)
+        realm.run_until_quiet()
+    realm.advance(8)
+    realm.run_until_quiet()
+    assert early.chat.matching(f"{order[1].name} kept the game further on: you give the table back")
+    for client in seated:
+        assert status(realm, client) == before, client.name
+    finish(realm, seated, mirror, chooser)
     assert realm.errors() == []

@@ -102,13 +102,21 @@ end
 
 -- A seat gone gets DROP_GRACE seconds; at a table that says it waits for its seats until
 -- `session.wait_until` (a game reopened from a saved copy: Kept.lua), until then if later
--- (a second past it: its timer finds the wait over).
+-- (a second past it: its timer finds the wait over). While it waits for a seat, nobody is
+-- stood (nobody plays: Kept.held).
 local function grace(session)
 	return math.max(DROP_GRACE, (session.wait_until or 0) - GetTime() + 1)
 end
-local function waited_for(session, name)
-	return session.wait_until ~= nil and GetTime() < session.wait_until and not connected(name)
+-- The seats of the game in play it waits for (a list), or nil.
+local function waiting(session)
+	if not (session.wait_until and GetTime() < session.wait_until) then return nil end
+	local current, absent = flow.live(), {}
+	for _, seat in ipairs(current and current.seats or {}) do
+		if flow.in_hand(current, seat.name) and not connected(seat.name) then absent[#absent + 1] = seat.name end
+	end
+	return #absent > 0 and absent or nil
 end
+Takeover.waiting = waiting
 
 local function on_timeout(only_gone)
 	local session = Session.current()
@@ -118,8 +126,8 @@ local function on_timeout(only_gone)
 	local roller = flow.roller()
 	local function due(name) -- (never a seat in restricted content, within its grace)
 		return not ns.Restricted.away(name) and (not only_gone or not connected(name))
-			and not waited_for(session, name)
 	end
+	if waiting(session) then return Takeover.arm_timeout() end -- (looked at again later)
 	-- (No roller: a game whose every roll is its own player's, the draw games; the player to
 	-- act below is the one the roll waits on.)
 	if roller and roller ~= session.host and not connected(roller) then

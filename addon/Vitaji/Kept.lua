@@ -152,6 +152,18 @@ function Kept.enter()
 	return true
 end
 
+-- The line why this player may not play now, or nil: his table, a game reopened from a saved
+-- copy, waits for seats not back yet (Takeover.waiting), so that nothing moves before a copy
+-- further on can come back and take it over (Kept.give_way).
+function Kept.held()
+	local session = Session.current()
+	local absent = session and ns.Takeover.waiting(session)
+	if not absent then return nil end
+	local names = {}
+	for i, name in ipairs(absent) do names[i] = Session.short(name) end
+	return L.REOPEN_WAITS:format(table.concat(names, ", "), math.ceil(session.wait_until - GetTime()))
+end
+
 -- At a snapshot's end, taken on the copy's terms from `sender`: nil if it extends this
 -- client's copy, or the line why not. A later game than the one kept (it ended meanwhile)
 -- ends the copy.
@@ -176,6 +188,8 @@ function Kept.refusal(session, sender)
 	if flow.own_steps and not flow.own_steps(kept.summary, summary, Comm.me()) then
 		return L.KEPT_NOT_YOURS:format(short, short)
 	end
+	-- (Taken: it waits for the seats not back yet, as the seat that reopened it does.)
+	session.wait_until = GetTime() + (ns.Rules.table.reopen_wait or 0)
 end
 
 -- The snapshot refused: dropped, its sender not taken again this login, the ledger as it was
