@@ -323,6 +323,12 @@ def test_a_reopened_game_stands_a_seat_not_back_once_its_wait_is_over(realm, tmp
     realm.advance(280)
     realm.run_until_quiet()
     assert [status(realm, client) for client in back] == [before, before]
+    # (The one who took the table from the first back waits as long: its SNAP said how long.)
+    mark = len(back[1].chat.lines)
+    play(realm, back[1], "/vbet")
+    assert re.fullmatch(rf"The game reopened from a saved copy waits for {absent.name} to come "
+                        r"back \((1\d|20) seconds at most\): nothing sent\.",
+                        back[1].chat.lines[mark]), back[1].chat.lines[mark:]
     realm.advance(30)
     realm.run_until_quiet()
     assert any(line in back[0].chat.lines for line in (

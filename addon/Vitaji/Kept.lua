@@ -188,8 +188,6 @@ function Kept.refusal(session, sender)
 	if flow.own_steps and not flow.own_steps(kept.summary, summary, Comm.me()) then
 		return L.KEPT_NOT_YOURS:format(short, short)
 	end
-	-- (Taken: it waits for the seats not back yet, as the seat that reopened it does.)
-	session.wait_until = GetTime() + (ns.Rules.table.reopen_wait or 0)
 end
 
 -- The snapshot refused: dropped, its sender not taken again this login, the ledger as it was
