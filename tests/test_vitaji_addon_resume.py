@@ -383,3 +383,35 @@ def test_a_stale_copy_reopened_alone_holds_still_until_a_copy_further_on_comes_b
         assert status(realm, client) == before, client.name
     finish(realm, seated, mirror, chooser)
     assert realm.errors() == []
+
+
+def test_a_hosts_word_on_how_long_the_game_waits_is_capped_by_the_ruleset(realm, tmp_path):
+    """The first back runs code that makes his reopened table wait a day: the one who takes it
+    from him waits no longer than his own ruleset's reopen_wait (300 seconds), then plays."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    play(realm, seated[0], "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    play_to(mirror, random.Random("capped"), 3, 2)
+    absent = mirror.by_name[mirror.engine.to_act()]
+    first, taker = [c for c in seated if c is not absent]
+    for client in seated:
+        realm.logout(client)
+    realm.advance(DAYS)
+    realm.login(first.name)
+    realm.run_until_quiet()
+    first.lua.eval("""function(ns)
+        ns.DrawTable.session().wait_until = GetTime() + 86400 end""")(
+        next(iter(first.addons.values())).namespace)
+    realm.login(taker.name)
+    realm.run_until_quiet()
+    mark = len(taker.chat.lines)
+    play(realm, taker, "/vbet")
+    assert re.fullmatch(rf"The game reopened from a saved copy waits for {absent.name} to come "
+                        r"back \((29\d|300) seconds at most\): nothing sent\.",
+                        taker.chat.lines[mark]), taker.chat.lines[mark:]
+    realm.advance(305)
+    realm.run_until_quiet()
+    mark = len(taker.chat.lines)
+    play(realm, taker, "/vbet")
+    assert taker.chat.lines[mark] == f"{taker.name} cannot meet now: it is {absent.name}'s turn to bet"
+    assert realm.errors() == []

@@ -211,8 +211,10 @@ Comm.on("SNAP", function(sender, snap)
 	local session = Session.current()
 	session.host, session.timeout = sender, snap.timeout
 	session.deadlines = snap.deadlines == true
-	-- (A game reopened from a saved copy, still waiting for seats not back: Kept.lua.)
-	session.wait_until = snap.waits and GetTime() + snap.waits or nil
+	-- (A game reopened from a saved copy, still waiting for seats not back: Kept.lua. Never
+	-- longer than the ruleset's reopen_wait: none where the rules have no such wait.)
+	local waits = math.min(snap.waits or 0, ns.Rules.table.reopen_wait or 0)
+	session.wait_until = waits > 0 and GetTime() + waits or nil
 	session.unchecked = not known and not on_copy -- nothing here to check this host's word against yet
 	session.on_copy = on_copy
 	CatchUp.know_host(sender)
