@@ -413,5 +413,6 @@ def test_a_hosts_word_on_how_long_the_game_waits_is_capped_by_the_ruleset(realm,
     realm.run_until_quiet()
     mark = len(taker.chat.lines)
     play(realm, taker, "/vbet")
-    assert taker.chat.lines[mark] == f"{taker.name} cannot meet now: it is {absent.name}'s turn to bet"
+    assert taker.chat.lines[mark] == (f"{taker.name} cannot meet now: it is {absent.name}'s turn"
+                                      " to bet")
     assert realm.errors() == []
