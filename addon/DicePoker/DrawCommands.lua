@@ -18,6 +18,8 @@ Session.bind(function(new) session = new end)
 local function seated_here()
 	if not session then say(Fingerprint.line() or L.NO_TABLE) return false end
 	if not Session.seated(Comm.me()) then say(L.NOT_SEATED:format(short(session.host))) return false end
+	local held = ns.Kept and ns.Kept.held() -- (a game reopened from a saved copy, waiting)
+	if held then say(held) return false end
 	return true
 end
 

@@ -118,7 +118,8 @@ local function record(session)
 		minimum = session.mode_settings[1], blinds = session.mode_settings[2] and true or false,
 		bank = session.opening_bank, timeout = session.timeout, opener = session.opener,
 		fingerprint = ns.Rules.fingerprint.id, sections = ns.Rules.fingerprint.wire,
-		deadlines = session.deadlines or nil } } }
+		deadlines = session.deadlines or nil, waits = Takeover.waiting(session)
+			and math.ceil(session.wait_until - GetTime()) or nil } } }
 	-- Where the hand started first, so that what arrives live meanwhile (this hand's turns)
 	-- is kept for after the copy.
 	local log, from = session.log, 1
@@ -210,6 +211,10 @@ Comm.on("SNAP", function(sender, snap)
 	local session = Session.current()
 	session.host, session.timeout = sender, snap.timeout
 	session.deadlines = snap.deadlines == true
+	-- (A game reopened from a saved copy, still waiting for seats not back: Kept.lua. Never
+	-- longer than the ruleset's reopen_wait: none where the rules have no such wait.)
+	local waits = math.min(snap.waits or 0, ns.Rules.table.reopen_wait or 0)
+	session.wait_until = waits > 0 and GetTime() + waits or nil
 	session.unchecked = not known and not on_copy -- nothing here to check this host's word against yet
 	session.on_copy = on_copy
 	CatchUp.know_host(sender)

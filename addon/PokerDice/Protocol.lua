@@ -29,7 +29,7 @@ declare("AT", { "table", "seq:n", "hands:n", "steps:n", "streets:n", "commits", 
 	"seed", "banks" })
 -- The entries of a snapshot (a copy, Comm.send_copy), in the order they come.
 declare("SNAP", { "table", "mode", "minimum:n", "blinds:b", "bank:n", "timeout:n", "opener",
-	"fingerprint", "sections", "deadlines:b" })
+	"fingerprint", "sections", "deadlines:b", "waits:n" })
 declare("BASE", { "table", "seq:n", "hands:n", "dealer", "seats..." })
 declare("HEARD", { "table", "hand:n", "player", "commitment" })
 declare("REVEALED", { "table", "hand:n", "player", "secret", "dice" })

@@ -100,6 +100,24 @@ local function deal_on()
 	end
 end
 
+-- A seat gone gets DROP_GRACE seconds; at a table that says it waits for its seats until
+-- `session.wait_until` (a game reopened from a saved copy: Kept.lua), until then if later
+-- (a second past it: its timer finds the wait over). While it waits for a seat, nobody is
+-- stood (nobody plays: Kept.held).
+local function grace(session)
+	return math.max(DROP_GRACE, (session.wait_until or 0) - GetTime() + 1)
+end
+-- The seats of the game in play it waits for (a list), or nil.
+local function waiting(session)
+	if not (session.wait_until and GetTime() < session.wait_until) then return nil end
+	local current, absent = flow.live(), {}
+	for _, seat in ipairs(current and current.seats or {}) do
+		if flow.in_hand(current, seat.name) and not connected(seat.name) then absent[#absent + 1] = seat.name end
+	end
+	return #absent > 0 and absent or nil
+end
+Takeover.waiting = waiting
+
 local function on_timeout(only_gone)
 	local session = Session.current()
 	local stage = flow.stage()
@@ -109,6 +127,7 @@ local function on_timeout(only_gone)
 	local function due(name) -- (never a seat in restricted content, within its grace)
 		return not ns.Restricted.away(name) and (not only_gone or not connected(name))
 	end
+	if waiting(session) then return Takeover.arm_timeout() end -- (looked at again later)
 	-- (No roller: a game whose every roll is its own player's, the draw games; the player to
 	-- act below is the one the roll waits on.)
 	if roller and roller ~= session.host and not connected(roller) then
@@ -174,9 +193,11 @@ function Takeover.arm_timeout()
 			end
 		end)
 	end
-	-- A player gone gets DROP_GRACE seconds, however long the phase's deadline for the others.
-	local wait = deadline(session)
-	if anyone_gone(current) and (not wait or wait > DROP_GRACE) then after(DROP_GRACE, true) end
+	-- A player gone gets his grace, however long the phase's deadline for the others.
+	local wait, gone_wait = deadline(session), grace(session)
+	if anyone_gone(current) and (not wait or wait > gone_wait or gone_wait > DROP_GRACE) then
+		after(gone_wait, true)
+	end
 	if wait then after(wait, false) end
 end
 Takeover.anyone_gone = anyone_gone

@@ -18,6 +18,10 @@ for key, text in pairs({
 		.. "dropped it; not taking %s's table again.",
 	KEPT_DIFFERS = "%s's table differs from your saved copy of the game: dropped it; "
 		.. "not taking %s's table again.",
+	KEPT_NOT_YOURS = "%s's table has you play on past your saved copy of the game, as only "
+		.. "you could: dropped it; not taking %s's table again.",
+	REOPEN_WAITS = "The game reopened from a saved copy waits for %s to come back (%d seconds "
+		.. "at most): nothing sent.",
 	GAVE_WAY = "%s kept the game further on: you give the table back to them.",
 	-- The draw table's.
 	ALREADY_OPEN = "A table is already open (%s hosts it).",

@@ -475,6 +475,14 @@ function Flow.extends(saved, now)
 	return number ~= nil and number == round_now and seats == seats_now and game.extends(rest, rest_now)
 end
 
+-- Whether, past the summary `saved`, `now` has `player` do only what a stand does for him
+-- (game.own_steps): his own turns and rolls past the copy he kept are his to vouch for.
+function Flow.own_steps(saved, now, player)
+	local rest, rest_now = saved:match("^.-\n.-\n(.*)$"), now:match("^.-\n.-\n(.*)$")
+	if not game.own_steps then return true end
+	return rest ~= nil and rest_now ~= nil and game.own_steps(rest, rest_now, player)
+end
+
 -- The game plugs in: `new_round(seats, starter)` (its engine: a round with `seats`, `events`,
 -- `payouts`, `contributions`, `final_pots`, `over()`, `to_act()`, `wanted()` (who must roll
 -- how many dice now), `rolled(player)` (his rolls this turn), `legal_actions(player)` and

@@ -65,15 +65,15 @@ ns.Rules = {
 	},
 	faces_by_rank = { 6, 5, 4, 3, 2, 1 },
 	fingerprint = {
-		id = "265dbcfcbec9",
+		id = "f4cca133ac41",
 		order = { "dice", "hands", "deal", "table" },
 		sections = {
 			deal = "b090961a",
 			dice = "34f6a314",
 			hands = "3f68737e",
-			table = "7bc0872b",
+			table = "38f3c6c1",
 		},
-		wire = "dice=34f6a314,hands=3f68737e,deal=b090961a,table=7bc0872b",
+		wire = "dice=34f6a314,hands=3f68737e,deal=b090961a,table=38f3c6c1",
 	},
 	hands = {
 		order = {},
@@ -91,6 +91,7 @@ ns.Rules = {
 		min_players = 2,
 		points = 0,
 		raises_per_round = 1,
+		reopen_wait = 300,
 		roll_timeout = 60,
 		scoresheet = true,
 		stakes = "chips",

@@ -44,6 +44,7 @@ function Game.roll_op() return "die" end
 Game.after = ns.VitajiResume.after
 -- (A game kept across logouts: core/Kept.lua.)
 Game.summary, Game.extends = ns.VitajiResume.summary, ns.VitajiResume.extends
+Game.own_steps = ns.VitajiResume.own_steps
 
 function Methods:over() return self.game:over() end
 function Methods:to_act() return self.game:to_act() end

@@ -228,6 +228,7 @@ def vitaji_context(ruleset: VitajiRules) -> dict[str, Any]:
                 "raises_per_round": table.raises_per_round, "scoresheet": table.scoresheet,
                 "stakes": table.stakes, "points": table.points,
                 "roll_timeout": DRAW_ROLL_TIMEOUT, "acting_timeout": DRAW_ACTING_TIMEOUT,
+                "reopen_wait": table.reopen_wait,
             },
             "bonuses": {"triple": ruleset.bonuses.triple, "sweep": ruleset.bonuses.sweep},
             "teams": {"team_size": ruleset.teams.team_size, "share": ruleset.teams.share},

@@ -37,6 +37,7 @@ class VitajiTable(TableRules):
     scoresheet: bool
     stakes: str = "chips"  # chips from the banks, or points given out for each game
     points: int = 0  # the points each player starts a game with, when stakes = "points"
+    reopen_wait: int = 300  # seconds a game reopened from a saved copy waits for its seats
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -144,4 +145,5 @@ class VitajiRules(Ruleset):
             raises_per_round=table.get("raises_per_round", int, low=0, high=10),
             scoresheet=table.get("scoresheet", bool),
             stakes=stakes, points=points,
+            reopen_wait=table.get("reopen_wait", int, low=30, high=86400, default=300),
         )

@@ -115,6 +115,9 @@ end
 local function reopen(kept)
 	local session = CatchUp.reopen(kept.entries)
 	if not session then return end
+	-- Its seats not back yet are waited for longer than a seat gone (the ruleset's reopen_wait).
+	session.wait_until = GetTime() + (ns.Rules.table.reopen_wait or 0)
+	ns.Takeover.arm_timeout()
 	Session.say(L.REOPENED:format(session.hands))
 	for _, seat in ipairs(session.seats) do
 		if seat ~= Comm.me() and connected(seat) and claims[seat] then CatchUp.copy_to(seat) end
@@ -149,6 +152,18 @@ function Kept.enter()
 	return true
 end
 
+-- The line why this player may not play now, or nil: his table, a game reopened from a saved
+-- copy, waits for seats not back yet (Takeover.waiting), so that nothing moves before a copy
+-- further on can come back and take it over (Kept.give_way).
+function Kept.held()
+	local session = Session.current()
+	local absent = session and ns.Takeover.waiting(session)
+	if not absent then return nil end
+	local names = {}
+	for i, name in ipairs(absent) do names[i] = Session.short(name) end
+	return L.REOPEN_WAITS:format(table.concat(names, ", "), math.ceil(session.wait_until - GetTime()))
+end
+
 -- At a snapshot's end, taken on the copy's terms from `sender`: nil if it extends this
 -- client's copy, or the line why not. A later game than the one kept (it ended meanwhile)
 -- ends the copy.
@@ -168,6 +183,10 @@ function Kept.refusal(session, sender)
 	local summary = flow.summary and flow.summary()
 	if not (summary and flow.extends(kept.summary, summary)) then
 		return L.KEPT_DIFFERS:format(short, short)
+	end
+	-- (His own turns and rolls past his copy: nobody else's copy holds them, and he made none.)
+	if flow.own_steps and not flow.own_steps(kept.summary, summary, Comm.me()) then
+		return L.KEPT_NOT_YOURS:format(short, short)
 	end
 end
 

@@ -128,7 +128,19 @@ end
 -- `now` goes on from `saved` if it is as far at least, every round played before the saved
 -- one is the same row, and in the saved round each player's rolls, drops and bonus, the
 -- players out, each one's rolls made and rerolls left go on from the saved ones.
-Resume.summary = Resume.state
+-- (The round in play's rolls so far count: a row holds its rolls only once the round is over.)
+function Resume.summary(round)
+	local game = round.game
+	local record, rolling = game.records[game.round], game.rolling
+	if not (record and rolling) or game.step == Step.BET then return Resume.state(round) end -- (the last round's)
+	local kept, rolls = record.rolls, {}
+	for name, list in pairs(kept) do rolls[name] = list end
+	for name, list in pairs(rolling.rolls) do if #list > 0 then rolls[name] = list end end
+	record.rolls = rolls
+	local text = Resume.state(round)
+	record.rolls = kept
+	return text
+end
 
 local function within(list, text, sep)
 	for _, item in ipairs(list ~= "" and split(list, sep) or {}) do
@@ -160,6 +172,49 @@ function Resume.extends(saved, now)
 		if rolled ~= "-" and later ~= rolled and later:sub(1, #rolled + 1) ~= rolled .. "." then return false end
 	end
 	return within(cells[4], cells_now[4], ".") and within(cells[5], cells_now[5], ".")
+end
+
+-- Whether, past the state `saved` (his copy's), the state `now` has `player` do only what
+-- the host's stand does for a player gone (VitajiGame.stand): a bet met (or nothing put), a
+-- drop, a roll never made counted 1, a reroll never called passed, a triple's bonus added. His
+-- own turns and rolls past the copy he kept are his alone to vouch for (docs/protocol.md).
+local function has(list, item, sep)
+	return ((sep .. list .. sep):find(sep .. item .. sep, 1, true)) ~= nil
+end
+local function put_of(cells, p)
+	local cell = split(cells[2], ",")[p]
+	if cell == nil or cell == "-" then return nil end
+	return cell == "" and tonumber(cells[1]) or tonumber(cell)
+end
+local function bonus_of(cells, p)
+	return (("." .. cells[5] .. "."):match("%." .. p .. ":(%a)%."))
+end
+
+function Resume.own_steps(saved, now, player)
+	local current, p = DrawTable.live(), nil
+	for i, name in ipairs(current and current.game.order or {}) do if name == player then p = i end end
+	if not p then return true end -- (not dealt in: nothing of his here)
+	local old, new = split(saved, ";"), split(now, ";")
+	local at, at_now = tonumber(old[1]), tonumber(new[1])
+	if #old ~= 6 or #new ~= 6 or not at or not at_now then return false end
+	if split(new[3], ",")[p] ~= split(old[3], ",")[p] then return false end -- (a reroll spent)
+	if has(new[5], p, ".") and not has(old[5], p, ".") then return false end -- (a double)
+	local rows, rows_now = split(old[6], "|"), split(new[6], "|")
+	for r = at, at_now do
+		local cells, now_cells = split(rows[r] or "", "/"), split(rows_now[r] or "", "/")
+		if #now_cells ~= 6 then return false end
+		if #cells ~= 6 or r > at then cells = { "0", "", "", "", "", "" } end -- (a round he never saw)
+		local roll, roll_now = split(cells[3], ",")[p] or "-", split(now_cells[3], ",")[p] or "-"
+		if r > at then roll = "-" end
+		if roll_now ~= roll and not (roll == "-" and roll_now == "1") then return false end
+		-- (Nothing put is nothing yet: a bet's others are at 0 until they meet it.)
+		local put, put_now = r == at and put_of(cells, p) or 0, put_of(now_cells, p) or 0
+		if put_now ~= put and put_now ~= tonumber(now_cells[1]) then return false end
+		local bonus, bonus_now = bonus_of(cells, p), bonus_of(now_cells, p)
+		if bonus_now ~= bonus and not (bonus == nil and bonus_now == "a") then return false end
+		if has(now_cells[6], p, ".") and not has(cells[6], p, ".") then return false end
+	end
+	return true
 end
 
 -- After each step: at the start of a round's betting (nobody has bet), the record so far
