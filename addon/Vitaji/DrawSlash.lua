@@ -137,7 +137,9 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		ns.CatchUp.save()
 	elseif event == "CHAT_MSG_ADDON" then
 		if ns.Restricted.any_secret(...) then return end
+		DrawSlash.heard_on = select(3, ...) -- (the channel of what its handlers hear now)
 		Comm.receive(...)
+		DrawSlash.heard_on = nil
 	elseif event == "CHAT_MSG_SYSTEM" then
 		DrawTable.flow.roll_line((...))
 	elseif event == "ADDON_RESTRICTION_STATE_CHANGED" then
