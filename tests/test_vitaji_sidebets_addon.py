@@ -252,3 +252,50 @@ def test_a_spectator_who_missed_bets_takes_the_books_from_the_host(realm, cup_ta
     second.settle(t.groups[0].games[-1]["winner"])
     assert ledgers(clients) == {expected(ledger)}
     assert realm.errors() == []
+
+
+def test_a_late_joiner_does_not_take_a_lying_hosts_tournament(realm, cup_table):
+    """Sam organises the tournament at Org's table; Org's client answers a newcomer with a
+    false one (group 1's first game won by another). Zed, who knows no tournament, takes one
+    only when two players agree on it: Sam's and the seats' answers, not the host's."""
+    clients, table = cup_table
+    t = Tournament(table.ruleset, "Sam")
+    play(realm, clients["Sam"], "/vitaji cup new")
+    for name in PLAYERS:
+        play(realm, clients["Sam"], f"/vitaji cup add {name}")
+        t.register("Sam", name)
+    play(realm, clients["Sam"], "/vitaji cup start")
+    t.start("Sam")
+    rng = random.Random("lying")
+    play_game(realm, clients, table, t, 0, 1, rng)
+    lua_of(clients["Org"], """function(ns)
+        local Cup, Tournament = ns.VitajiTournamentTable, ns.VitajiTournament
+        local ask = Cup.OPS.ask
+        Cup.OPS.ask = function(sender)
+            local real = Cup.S.cup
+            local fake = Tournament.restore(real:saved())
+            local game = fake.groups[1].games[1]
+            for name in pairs(game.scores) do
+                if name ~= game.winner then game.winner = name break end
+            end
+            game.scores[game.winner] = 99
+            Cup.S.cup = fake
+            ask(sender)
+            Cup.S.cup = real
+        end
+    end""")
+    zed = realm.login("Zed", addons=[table.addon])
+    realm.invite(clients["Org"], zed)
+    realm.run_until_quiet()
+    (caught,) = [line for line in zed.chat.lines if line.startswith("Caught up with the tour")]
+    assert caught.startswith("Caught up with the tournament of Sam from ") and "Org" not in caught
+    expected_lines = [line for g in range(len(t.groups)) for line in t.standings(g)]
+    since = len(zed.chat.lines)
+    play(realm, zed, "/vitaji cup")
+    assert [line.replace(REALM, "") for line in zed.chat.lines[since:]] == expected_lines
+    play_game(realm, {**clients, "Zed": zed}, table, t, 0, 2, rng)
+    since = len(zed.chat.lines)
+    play(realm, zed, "/vitaji cup")
+    assert [line.replace(REALM, "") for line in zed.chat.lines[since:]] == [
+        line for g in range(len(t.groups)) for line in t.standings(g)]
+    assert realm.errors() == []

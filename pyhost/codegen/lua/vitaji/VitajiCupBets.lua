@@ -21,6 +21,7 @@ local S, OPS, say = Cup.S, Cup.OPS, Session.say
 local Bets = {}
 Cup.bets = Bets
 
+L.CUP_AND = "%s and %s"
 L.SIDEBET_WHISPERED = "%s's side bet was whispered, not sent to the group: it counts nowhere."
 
 local function id_of(bettor, book, n) return ("%s#%s#%s"):format(bettor, book, tostring(n)) end
@@ -311,28 +312,63 @@ local function take_books(data, lists)
 	end
 end
 
+-- Two plain values alike (a tournament's saved data, from two answers).
+local function same(a, b)
+	if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+	for key, value in pairs(a) do if not same(value, b[key]) then return false end end
+	for key in pairs(b) do if a[key] == nil then return false end end
+	return true
+end
+
+-- The answers heard since this client came to its table (by sender: the tournament's data).
+local answers = {}
+
+local function ask(name)
+	if not name or name == Comm.me() or asking[name] or answers[name] then return end
+	asking[name] = true
+	Comm.send("CUP", { op = "ask" }, name)
+end
+
+-- An answer is taken from the organiser of the tournament this client knows, or once two
+-- players agree on it (else the organiser it names, and two more seats, are asked too); and
+-- only if it is further on than this client's own (or as far: for the side bets it missed).
 function OPS.state(sender, message)
-	local session, cup = DrawTable.session(), S.cup
-	if not asking[sender] or not (session and sender == session.host or cup and sender == cup.organiser) then
-		return
-	end
+	if not asking[sender] then return end
 	asking[sender] = nil
-	local data = value_of(message.state)
+	local cup, data = S.cup, value_of(message.state)
 	local other = data and Tournament.restore(data.cup)
 	local games = data and recorded_of(data.recorded)
-	if not (other and games) or progress(other) < progress(cup) then return end
-	if cup and (cup.stage ~= "over" or progress(other) == progress(cup)) and other.organiser ~= cup.organiser then return end
+	if not (other and games) then return end
+	local agreed = cup and sender == cup.organiser and sender or nil
+	for who, seen in pairs(answers) do
+		if not agreed and who ~= sender and same(seen, data.cup) then agreed = who end
+	end
+	answers[sender] = data.cup
+	if not agreed then
+		ask(other.organiser)
+		local session, more = DrawTable.session(), 0
+		for _, seat in ipairs(session and session.seats or {}) do
+			if more < 2 and not answers[seat] and seat ~= other.organiser and seat ~= Comm.me() then
+				ask(seat)
+				more = more + 1
+			end
+		end
+		return
+	end
+	if progress(other) < progress(cup) then return end
+	local another = cup and other.organiser ~= cup.organiser
+	if another and (cup.stage ~= "over" or progress(other) == progress(cup)) then return end
 	if progress(other) > progress(cup) then
 		S.cup, S.recorded = other, games
-		say(L.CUP_CAUGHT_UP:format(Session.short(other.organiser), Session.short(sender)))
+		local from = agreed == sender and Session.short(sender)
+			or L.CUP_AND:format(Session.short(agreed), Session.short(sender))
+		say(L.CUP_CAUGHT_UP:format(Session.short(other.organiser), from))
 	end
 	take_books(type(data.books) == "table" and data.books or {}, type(data.lists) == "table" and data.lists or {})
 	Cup.open_books()
 end
 
-local function ask(host)
-	if not host or host == Comm.me() then return end
-	asking[host] = true
-	Comm.send("CUP", { op = "ask" }, host)
-end
-Session.bind(function(new) if new then ask(new.host) end end)
+Session.bind(function(new)
+	answers, asking = {}, {}
+	if new then ask(new.host) end
+end)
