@@ -2,14 +2,16 @@
 -- games (VitajiSideBets.lua), at every client alike. Who is believed (docs/protocol.md,
 -- "Vitaji at the table"): registration and the start are the organiser's word (a CUP from
 -- anyone else is refused by the engine, the server naming its sender); a side bet is its
--- sender's own word, for his own chips; a game's result is nobody's word: each client records
--- the game its own copy of the table played, when that game ends. So the standings, the books
--- and their settlement follow what every client computed, never a message.
+-- sender's own word, for his own chips, in its game's book as the table's host's list says
+-- (VitajiCupBets.lua); a game's result is nobody's word: each client records the game its own
+-- copy of the table played, when that game ends. So the standings, the books and their
+-- settlement follow what every client computed, and the host's order of the bets.
 --
 -- At a table with every player of a group seated (and the group's games not all played), a
--- game is dealt to that group alone: the organiser can host one table, everyone sits at it, and
--- the groups play in turn. A group's next game has a book open until that game is in play;
--- its result settles it. Everything is kept in the SavedVariables (db.cup) after each change.
+-- game is dealt to that group alone (the draw table's hooks: deal, over): the organiser can
+-- host one table, everyone sits at it, and the groups play in turn. A group's next game has a
+-- book open until that game begins; its result settles it. Everything is kept in the
+-- SavedVariables (db.cup) after each change.
 local _, ns = ...
 
 local L, RULES, Comm, Text, Session, Ledger = ns.L, ns.Rules, ns.Comm, ns.Text, ns.Session, ns.Ledger
@@ -66,6 +68,10 @@ local function db() return Session.db() or {} end
 local function table_of(value) return type(value) == "table" and value or {} end
 
 function Cup.save()
+	for id, word in pairs(S.words) do -- (a settled book's words are done with)
+		local book = S.books[word[2]]
+		if not book or book.settled then S.words[id] = nil end
+	end
 	local books_saved = {}
 	for key, book in pairs(S.books) do books_saved[key] = book:saved() end
 	db().cup = { state = S.cup and S.cup:saved(), books = books_saved, recorded = S.recorded, words = S.words,
