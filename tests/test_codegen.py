@@ -258,8 +258,8 @@ LEDGER = {
                            set()),
     "VitajiTournamentTable.lua": ({"ipairs", "pairs", "select", "table", "tonumber", "tostring",
                                    "type"}, set()),
-    "VitajiCupBets.lua": ({"GetTime", "ipairs", "pairs", "table", "tonumber", "tostring", "type"},
-                          set()),
+    "VitajiCupBets.lua": ({"GetTime", "ipairs", "math", "pairs", "table", "tonumber", "tostring",
+                           "type"}, set()),
     "VitajiTeams.lua": ({"ipairs", "pairs", "table", "type"}, set()),
 }
 

@@ -75,6 +75,7 @@ local function decode(text, at, depth)
 end
 
 local function text_of(value) return table.concat(encode(value, {})) end
+Cup.text_of = text_of
 local function value_of(text)
 	local value = type(text) == "string" and decode(text, 1, 0)
 	return type(value) == "table" and value or nil
@@ -232,12 +233,40 @@ end
 
 -- The answer: the tournament, the games recorded and dealt here (so the asker neither records a
 -- game twice nor deals a replayed one otherwise), the books and the host's lists.
+-- (In several messages, each well below the most one may be: `state`, the tournament; `games`,
+-- four games recorded or dealt at a time; `book`, each book with its list.)
+local GAMES, BETS = 4, 10
 function OPS.ask(sender)
 	if not S.cup then return end
-	local books = {}
-	for key, book in pairs(S.books) do books[key] = book:saved() end
-	Comm.send("CUP", { op = "state", state = text_of({ cup = S.cup:saved(), recorded = S.recorded, books = books,
-		lists = S.lists }) }, sender)
+	Comm.send("CUP", { op = "state", state = text_of({ cup = S.cup:saved() }) }, sender)
+	local keys = {}
+	for key in pairs(S.recorded.dealt) do keys[#keys + 1] = key end
+	for key in pairs(S.recorded) do if key ~= "dealt" and not S.recorded.dealt[key] then keys[#keys + 1] = key end end
+	table.sort(keys)
+	for first = 1, #keys, GAMES do
+		local part = { dealt = {} }
+		for i = first, math.min(#keys, first + GAMES - 1) do
+			part[keys[i]], part.dealt[keys[i]] = S.recorded[keys[i]], S.recorded.dealt[keys[i]]
+		end
+		Comm.send("CUP", { op = "games", state = text_of(part) }, sender)
+	end
+	-- (A book ten bets and ten of its list's at a time, its settling in the last.)
+	for key, book in pairs(S.books) do
+		local saved, list = book:saved(), S.lists[key]
+		local count = math.max(1, math.ceil(#saved.bets / BETS), list and math.ceil(#list / BETS) or 1)
+		for part = 1, count do
+			local first, last = (part - 1) * BETS + 1, part * BETS
+			local piece = { runners = saved.runners, running = saved.running, open = saved.open, bets = {},
+				settled = part == count and saved.settled, winner = part == count and saved.winner or nil }
+			local listed_part = list and {} or nil
+			for i = first, last do
+				piece.bets[#piece.bets + 1] = saved.bets[i]
+				if list then listed_part[#listed_part + 1] = list[i] end
+			end
+			Comm.send("CUP", { op = "book", book = key, state = text_of({ book = piece, list = listed_part,
+				first = first }) }, sender)
+		end
+	end
 end
 
 local function recorded_of(data)
@@ -253,6 +282,9 @@ local function recorded_of(data)
 	end
 	return data
 end
+
+-- The answers taken (by sender): their games and books follow their `state`.
+local taken = {}
 
 local function list_of(data, key)
 	if type(data) ~= "table" then return nil end
@@ -283,12 +315,12 @@ end
 -- a bet it lacks (by bettor and number) put in the book it knows, and a book the state settled
 -- settled here with its winner (void if it names none). Each bet checked as the book checks
 -- one: its runner the book's, its bettor not running, its stake whole, from 1 up to his bank.
-local function take_books(data, lists)
+local function take_books(data)
 	local keys = {}
 	for key in pairs(data) do if type(key) == "string" and numbers(key) then keys[#keys + 1] = key end end
 	table.sort(keys, earlier)
 	for _, key in ipairs(keys) do
-		local theirs, list = SideBets.restore(Cup.ledger, data[key]), list_of(lists[key], key)
+		local theirs = SideBets.restore(Cup.ledger, data[key])
 		local book = S.books[key]
 		if theirs and not book then
 			local running = {}
@@ -298,7 +330,6 @@ local function take_books(data, lists)
 			S.books[key] = book
 		end
 		if theirs and book and not book.settled then
-			if list and not S.lists[key] then S.lists[key] = list end
 			for _, bet in ipairs(theirs.bets) do
 				if bet[4] and not book:has(bet[4]) then book:place(bet[1], bet[2], bet[3], bet[4], true) end
 			end
@@ -337,8 +368,7 @@ function OPS.state(sender, message)
 	asking[sender] = nil
 	local cup, data = S.cup, value_of(message.state)
 	local other = data and Tournament.restore(data.cup)
-	local games = data and recorded_of(data.recorded)
-	if not (other and games) then return end
+	if not other then return end
 	local agreed = cup and sender == cup.organiser and sender or nil
 	for who, seen in pairs(answers) do
 		if not agreed and who ~= sender and same(seen, data.cup) then agreed = who end
@@ -358,17 +388,42 @@ function OPS.state(sender, message)
 	if progress(other) < progress(cup) then return end
 	local another = cup and other.organiser ~= cup.organiser
 	if another and (cup.stage ~= "over" or progress(other) == progress(cup)) then return end
+	taken[sender] = true
 	if progress(other) > progress(cup) then
-		S.cup, S.recorded = other, games
+		S.cup = other
 		local from = agreed == sender and Session.short(sender)
 			or L.CUP_AND:format(Session.short(agreed), Session.short(sender))
 		say(L.CUP_CAUGHT_UP:format(Session.short(other.organiser), from))
 	end
-	take_books(type(data.books) == "table" and data.books or {}, type(data.lists) == "table" and data.lists or {})
+	Cup.open_books()
+end
+
+-- The games recorded and dealt at the answer's sender: this client's own, and these.
+function OPS.games(sender, message)
+	local games = taken[sender] and recorded_of(value_of(message.state))
+	if not games then return end
+	for key, value in pairs(games) do
+		if key ~= "dealt" then S.recorded[key] = value end
+	end
+	for key, dealt in pairs(games.dealt) do S.recorded.dealt[key] = S.recorded.dealt[key] or dealt end
+end
+
+-- A part of a book: its bets into this client's book, its list's part onto the list this client
+-- takes from the answer (unless it had one).
+local filling = {}
+function OPS.book(sender, message)
+	local data, key = taken[sender] and value_of(message.state), message.book
+	if not (data and type(key) == "string" and numbers(key)) then return end
+	local list = list_of(data.list, key)
+	if list and (data.first == 1 and not S.lists[key] or filling[key] == sender) then
+		filling[key], S.lists[key] = sender, S.lists[key] or {}
+		for _, entry in ipairs(list) do S.lists[key][#S.lists[key] + 1] = entry end
+	end
+	take_books({ [key] = data.book })
 	Cup.open_books()
 end
 
 Session.bind(function(new)
-	answers, asking = {}, {}
+	answers, asking, taken, filling = {}, {}, {}, {}
 	if new then ask(new.host) end
 end)
