@@ -140,13 +140,14 @@ end
 
 -- The host's list has come for the book `key`, and its game has begun here: the book is the
 -- list's (bets not in it back, bets in it placed or asked for again).
-local asked = {}
+local asked, told = {}, {}
 local function settle_list(key)
 	local book, list = S.books[key], S.lists[key]
 	if not (book and list) or book.open or book.settled then return end
 	for _, bet in ipairs(ns.VitajiWords.copy(book.bets)) do
 		local entry = listed(key, bet[4])
 		if not entry or entry.runner ~= bet[2] or entry.amount ~= bet[3] then
+			told[bet[4] or ""] = true -- (its "gets back" says it)
 			for _, event in ipairs(book:drop(bet[4]) or {}) do say(Text.safe(event.text, Text.LINE)) end
 		end
 	end
@@ -161,7 +162,8 @@ local function settle_list(key)
 	end
 	-- Words heard here that the list leaves out: refused (said at their bettor's client).
 	for id, word in pairs(S.words) do
-		if word[2] == key and word[1] == Comm.me() and not listed(key, id) then
+		if word[2] == key and word[1] == Comm.me() and not listed(key, id) and not told[id] then
+			told[id] = true
 			say(("%s cannot bet: side bets are closed"):format(word[1]))
 		end
 	end
@@ -179,7 +181,7 @@ function Bets.started(key)
 			if bet[4] then list[#list + 1] = { bet[1], bet[4]:match("#([^#]*)$"), bet[2], bet[3] } end
 		end
 		Comm.send("CUP", { op = "list", book = key, state = text_of(list) })
-		OPS.list(Comm.me(), { book = key, state = text_of(list) })
+		return OPS.list(Comm.me(), { book = key, state = text_of(list) }) -- (which settles the list)
 	end
 	settle_list(key)
 end
