@@ -22,7 +22,6 @@ local Bets = {}
 Cup.bets = Bets
 
 L.CUP_AND = "%s and %s"
-L.SIDEBET_WHISPERED = "%s's side bet was whispered, not sent to the group: it counts nowhere."
 
 local function id_of(bettor, book, n) return ("%s#%s#%s"):format(bettor, book, tostring(n)) end
 
@@ -131,7 +130,7 @@ function OPS.bet(sender, message)
 	if not (S.cup and S.books[key]) then
 		return L.SIDEBET_NO_BOOK:format(Session.short(sender), tostring(message.entrant))
 	end
-	if DrawSlash.heard_on == "WHISPER" then return L.SIDEBET_WHISPERED:format(Session.short(sender)) end
+	if DrawSlash.heard_on == "WHISPER" then return end -- (whispered: quietly nowhere)
 	local id = id_of(sender, key, message.state)
 	if S.words[id] then return end -- (heard already: asked again)
 	S.words[id] = { sender, key, message.entrant, message.amount }
