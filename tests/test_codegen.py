@@ -63,7 +63,7 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
                 "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "Kept.lua", "CatchUp.lua",
                 "DrawTable.lua", "DrawCommands.lua", "DrawSlash.lua", "VitajiResume.lua",
                 "VitajiGame.lua", "VitajiTeams.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
-                "VitajiTournamentTable.lua"]
+                "VitajiTournamentTable.lua", "VitajiCupBets.lua"]
 
 
 def test_the_build_is_the_same_bytes_every_time():
@@ -87,7 +87,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DicePoker: up to date (30 files)" in result.output
     assert "addon/PokerDice: up to date (35 files)" in result.output
     assert "addon/TaurenHoldem: up to date (40 files)" in result.output
-    assert "addon/Vitaji: up to date (41 files)" in result.output
+    assert "addon/Vitaji: up to date (42 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -256,9 +256,12 @@ LEDGER = {
                         "tostring", "type"}, set()),
     "VitajiTournament.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "tostring",
                               "type", "unpack"}, set()),
-    "VitajiSideBets.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "type"}, set()),
-    "VitajiTournamentTable.lua": ({"C_Timer", "ipairs", "pairs", "select", "table", "tonumber",
-                                   "tostring", "type"}, set()),
+    "VitajiSideBets.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "tostring", "type"},
+                           set()),
+    "VitajiTournamentTable.lua": ({"ipairs", "pairs", "select", "table", "tonumber", "tostring",
+                                   "type"}, set()),
+    "VitajiCupBets.lua": ({"GetTime", "ipairs", "math", "pairs", "table", "tonumber", "tostring",
+                           "type"}, set()),
     "VitajiTeams.lua": ({"ipairs", "pairs", "table", "type"}, set()),
 }
 

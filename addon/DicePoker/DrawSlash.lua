@@ -137,7 +137,10 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		ns.CatchUp.save()
 	elseif event == "CHAT_MSG_ADDON" then
 		if ns.Restricted.any_secret(...) then return end
+		local _, _, channel = ...
+		DrawSlash.heard_on = channel -- (what its handlers hear now came on it)
 		Comm.receive(...)
+		DrawSlash.heard_on = nil
 	elseif event == "CHAT_MSG_SYSTEM" then
 		DrawTable.flow.roll_line((...))
 	elseif event == "ADDON_RESTRICTION_STATE_CHANGED" then
