@@ -78,6 +78,40 @@ function Messages.decode(kind, fields)
 	return message
 end
 
+-- The tab-separated fields of `wire` from `start` on (none if `start` is nil).
+local SEPARATOR = "\t"
+function Messages.fields(wire, start)
+	local fields = {}
+	while start do
+		local stop = wire:find(SEPARATOR, start, true)
+		fields[#fields + 1] = wire:sub(start, (stop or 0) - 1)
+		start = stop and stop + 1
+	end
+	return fields
+end
+
+-- Messages.decode(kind, Messages.fields(wire, start)) for a declared kind, read straight from
+-- the wire text with no list of its fields in between (every message received goes here).
+function Messages.read(kind, wire, start)
+	local spec = Messages.kinds[kind]
+	local message = {}
+	for i = 1, #spec do
+		local entry = spec[i]
+		if entry.rest then
+			message[entry.name] = Messages.fields(wire, start)
+			break
+		end
+		if start then
+			local stop = wire:find(SEPARATOR, start, true)
+			if stop ~= start and start <= #wire then -- (an empty field arrives as nil)
+				message[entry.name] = entry.read(wire:sub(start, (stop or 0) - 1))
+			end
+			start = stop and stop + 1
+		end
+	end
+	return message
+end
+
 -- Each declared kind, in declaration order, as { kind, { field as declared, ... } } (for the
 -- test that compares the declarations with docs/protocol.md).
 function Messages.list()
