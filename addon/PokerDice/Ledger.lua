@@ -60,9 +60,9 @@ end
 
 -- The table's banks, as its engine has them now, are the session's and this client's record.
 function Ledger.remember(session)
+	local at_table = session.banks
 	for name, bank in pairs(session.engine:banks()) do
-		session.banks[name] = bank
-		banks[name] = bank
+		at_table[name], banks[name] = bank, bank
 	end
 end
 

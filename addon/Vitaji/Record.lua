@@ -212,9 +212,9 @@ end)
 
 -- One more thing applied, if any can be. Each may resync (drop the table): stop there.
 local function one_more()
-	for _, next_thing in ipairs(steps) do
+	for i = 1, #steps do
 		if not session or session.dropping then return false end
-		if next_thing() then return true end
+		if steps[i]() then return true end
 	end
 	return false
 end
