@@ -191,7 +191,7 @@ LEDGER = {
     "Fair.lua": ({"GetTime", "ipairs", "math", "string", "table", "time", "tonumber", "tostring",
                   "type"}, set()),
     "HandLog.lua": ({"ipairs", "pairs", "table", "tostring", "type"}, set()),
-    "Ledger.lua": ({"math", "pairs", "tonumber"}, set()),
+    "Ledger.lua": ({"ipairs", "math", "pairs", "tonumber"}, set()),
     "Rolls.lua": ({"Ambiguate", "GetNormalizedRealmName", "GetNumGroupMembers",
                    "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "UnitName", "ipairs",
                    "table"}, set()),
