@@ -14,6 +14,9 @@ and prints hands per CPU second and the ratios:
   faces shown, straights from the runs, and the tie-break key a showdown needs;
 - the same plain evaluator without the key (the category only: not a whole evaluator, since
   it cannot order two hands of a category; printed as a floor).
+All but the naive one are functions of one roll's dice array, timed through one loop
+(`SCORE_ALL`: the roll copied into an array, the function called, its result kept), the way the
+addon calls `Hands.best`; so no evaluator is spared the call and the copy that another pays.
 Then the fresh-client showdown: `--showdowns` times, for each evaluator a new runtime loads
 Rules.lua and Hands.lua (not timed) and scores one showdown's 40 seven-dice hands; CPU summed
 over the showdowns. Nothing is cached between runtimes; what Hands.lua builds when it loads
@@ -124,49 +127,45 @@ local function kickers(shown, key, n, skip1, skip2)
     return key
 end
 
-return function(rolls, count)
-    local out = {}
-    for r = 0, count - 1 do
-        for face = 1, FACES do counts[face] = 0 end
-        for i = 1, 7 do
-            local face = rolls[r * 7 + i]
-            counts[face] = counts[face] + 1
-        end
-        local shown = {} -- the faces shown, highest first
-        for _, face in ipairs(BY_RANK) do
-            if counts[face] > 0 then shown[#shown + 1] = face end
-        end
-        local groups = { unpack(shown) }
-        table.sort(groups, bigger)
-        local top, second = groups[1], groups[2]
-        local g1, g2 = counts[top], second and counts[second] or 0
-        local kind, key
-        if g1 >= 5 then kind, key = "five_of_a_kind", { top - 1 }
-        elseif g1 == 4 then kind, key = "four_of_a_kind", kickers(shown, { top - 1 }, 1, top)
-        elseif g1 == 3 and g2 >= 2 then kind, key = "full_house", { top - 1, second - 1 }
-        else
-            for _, run in ipairs(RUNS) do
-                local all = true
-                for _, face in ipairs(run.faces) do
-                    if counts[face] == 0 then all = false break end
-                end
-                if all then kind, key = "straight", { run.faces[5] - 1 } break end
-            end
-            if not kind then
-                if g1 == 3 then
-                    kind, key = "three_of_a_kind", kickers(shown, { top - 1 }, 2, top)
-                elseif g1 == 2 and g2 == 2 then
-                    kind, key = "two_pair", kickers(shown, { top - 1, second - 1 }, 1, top, second)
-                elseif g1 == 2 then
-                    kind, key = "one_pair", kickers(shown, { top - 1 }, 3, top)
-                else
-                    kind, key = "bust", kickers(shown, {}, 5)
-                end
-            end
-        end
-        out[r + 1] = { category = ORDER[kind], key = key }
+return function(dice)
+    for face = 1, FACES do counts[face] = 0 end
+    for i = 1, #dice do
+        local face = dice[i]
+        counts[face] = counts[face] + 1
     end
-    return out
+    local shown = {} -- the faces shown, highest first
+    for _, face in ipairs(BY_RANK) do
+        if counts[face] > 0 then shown[#shown + 1] = face end
+    end
+    local groups = { unpack(shown) }
+    table.sort(groups, bigger)
+    local top, second = groups[1], groups[2]
+    local g1, g2 = counts[top], second and counts[second] or 0
+    local kind, key
+    if g1 >= 5 then kind, key = "five_of_a_kind", { top - 1 }
+    elseif g1 == 4 then kind, key = "four_of_a_kind", kickers(shown, { top - 1 }, 1, top)
+    elseif g1 == 3 and g2 >= 2 then kind, key = "full_house", { top - 1, second - 1 }
+    else
+        for _, run in ipairs(RUNS) do
+            local all = true
+            for _, face in ipairs(run.faces) do
+                if counts[face] == 0 then all = false break end
+            end
+            if all then kind, key = "straight", { run.faces[5] - 1 } break end
+        end
+        if not kind then
+            if g1 == 3 then
+                kind, key = "three_of_a_kind", kickers(shown, { top - 1 }, 2, top)
+            elseif g1 == 2 and g2 == 2 then
+                kind, key = "two_pair", kickers(shown, { top - 1, second - 1 }, 1, top, second)
+            elseif g1 == 2 then
+                kind, key = "one_pair", kickers(shown, { top - 1 }, 3, top)
+            else
+                kind, key = "bust", kickers(shown, {}, 5)
+            end
+        end
+    end
+    return { category = ORDER[kind], key = key }
 end
 """
 
@@ -181,53 +180,55 @@ local RUNS = H.runs[5]
 local counts, groups = {}, {}
 local function desc(a, b) return a > b end
 
-return function(rolls, count)
-    local out = {}
-    for r = 0, count - 1 do
-        for face = 1, FACES do counts[face] = 0 end
-        for i = 1, 7 do
-            local face = rolls[r * 7 + i]
-            counts[face] = counts[face] + 1
-        end
-        local n = 0
-        for face = 1, FACES do
-            if counts[face] > 1 then n = n + 1 groups[n] = counts[face] end
-        end
-        for i = n + 1, #groups do groups[i] = nil end
-        table.sort(groups, desc)
-        local g1, g2, kind = groups[1] or 1, groups[2] or 1, nil
-        if g1 >= 5 then kind = "five_of_a_kind"
-        elseif g1 == 4 then kind = "four_of_a_kind"
-        elseif g1 == 3 and g2 >= 2 then kind = "full_house"
-        else
-            for _, run in ipairs(RUNS) do
-                local all = true
-                for _, face in ipairs(run.faces) do
-                    if counts[face] == 0 then all = false break end
-                end
-                if all then kind = "straight" break end
-            end
-            if not kind then
-                if g1 == 3 then kind = "three_of_a_kind"
-                elseif g1 == 2 and g2 == 2 then kind = "two_pair"
-                elseif g1 == 2 then kind = "one_pair"
-                else kind = "bust" end
-            end
-        end
-        out[r + 1] = ORDER[kind]
+return function(dice)
+    for face = 1, FACES do counts[face] = 0 end
+    for i = 1, #dice do
+        local face = dice[i]
+        counts[face] = counts[face] + 1
     end
-    return out
+    local n = 0
+    for face = 1, FACES do
+        if counts[face] > 1 then n = n + 1 groups[n] = counts[face] end
+    end
+    for i = n + 1, #groups do groups[i] = nil end
+    table.sort(groups, desc)
+    local g1, g2, kind = groups[1] or 1, groups[2] or 1, nil
+    if g1 >= 5 then kind = "five_of_a_kind"
+    elseif g1 == 4 then kind = "four_of_a_kind"
+    elseif g1 == 3 and g2 >= 2 then kind = "full_house"
+    else
+        for _, run in ipairs(RUNS) do
+            local all = true
+            for _, face in ipairs(run.faces) do
+                if counts[face] == 0 then all = false break end
+            end
+            if all then kind = "straight" break end
+        end
+        if not kind then
+            if g1 == 3 then kind = "three_of_a_kind"
+            elseif g1 == 2 and g2 == 2 then kind = "two_pair"
+            elseif g1 == 2 then kind = "one_pair"
+            else kind = "bust" end
+        end
+    end
+    return ORDER[kind]
 end
 """
 
 GENERATED = b"""
 local ns = ...
+return ns.Hands.best
+"""
+
+# How every evaluator but the naive one is timed: called as the addon calls Hands.best, with
+# each roll's dice in one array, its result kept (a hand, or a category for the floor).
+SCORE_ALL = b"""
+local best = ...
 return function(rolls, count)
-    local best, out = ns.Hands.best, {}
-    local dice = {}
+    local out, dice = {}, {}
     for r = 0, count - 1 do
         for i = 1, 7 do dice[i] = rolls[r * 7 + i] end
-        out[r + 1] = best(dice).category
+        out[r + 1] = best(dice)
     end
     return out
 end
@@ -270,9 +271,11 @@ def main() -> None:
         for name in ("Rules.lua", "Hands.lua"):
             lua.globals()[b"loadstring"](files[name], name.encode())(b"TaurenHoldem", ns)
         load = lua.globals()[b"loadstring"]
-        return lua, {name: load(code)(ns) for name, code in (
-            ("generated", GENERATED), ("naive", NAIVE), ("plain", PLAIN),
-            ("category", PLAIN_CATEGORY), ("spell", SPELL))}
+        run = {name: load(code)(ns) for name, code in (("naive", NAIVE), ("spell", SPELL))}
+        for name, code in (("generated", GENERATED), ("plain", PLAIN),
+                           ("category", PLAIN_CATEGORY)):
+            run[name] = load(SCORE_ALL)(load(code)(ns))
+        return lua, run
 
     lua, run = runtime()
     rng = random.Random(args.seed)
@@ -300,7 +303,8 @@ def main() -> None:
     plain_kinds = ("bust", "one_pair", "two_pair", "three_of_a_kind", "straight", "full_house",
                    "four_of_a_kind", "five_of_a_kind")  # plain_best's categories, by index
     disagree = sum(len({a, b, c, d, e}) > 1 for a, b, c, d, e in zip(
-        lua_out.values(), py_out, naive_out.values(), category_out.values(),
+        (hand[b"category"] for hand in lua_out.values()), py_out, naive_out.values(),
+        category_out.values(),
         (hand[b"category"] for hand in plain_out.values()), strict=True))
     for roll, spelled in zip(rolls, run["spell"](lua_rolls, n).values(), strict=True):
         hand = best_of(roll)
@@ -337,7 +341,7 @@ def main() -> None:
             table = fresh_lua.table_from([face + 1 for face in hands])
             results[name], seconds = timed(lambda f=fresh_run[name], t=table: f(t, 40))
             fresh[name] += seconds
-        got = list(results["generated"].values())
+        got = [hand[b"category"] for hand in results["generated"].values()]
         disagree += got != list(results["category"].values())
         disagree += got != [hand[b"category"] for hand in results["plain"].values()]
     print(f"fresh showdown: {args.showdowns} new runtimes x 40 hands: generated Lua "

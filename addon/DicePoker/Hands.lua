@@ -10,6 +10,7 @@
 -- table per category and score, shared by every roll that makes it, and its `key` and `dice`
 -- arrays are spelled out from the score when first read.
 local _, ns = ...
+local setmetatable = setmetatable
 
 local H = ns.Rules.hands
 local FACES = #ns.Rules.faces
@@ -321,8 +322,14 @@ function sorts_first(entry, score, run, other)
 	return false
 end
 
+-- A hand is made with its category and score only (two fields: a fresh client makes one per
+-- hand it scores); its name, key and dice are filled in when first read.
 local HAND = {
 	__index = function(hand, field)
+		if field == "name" then
+			hand.name = NAMES[hand.category]
+			return hand.name
+		end
 		if field ~= "key" and field ~= "dice" then return nil end
 		local key, dice = spell(BY_INDEX[hand.category], hand.score, RUN_OF[hand])
 		hand.key, hand.dice = key, dice -- plain fields from now on
@@ -340,9 +347,9 @@ local function hand_of(index, score, run)
 	end
 	local hand = hands[score]
 	if not hand then
-		hand = setmetatable({ category = index, name = NAMES[index], score = score }, HAND)
+		hand = setmetatable({ category = index, score = score }, HAND)
 		hands[score] = hand
-		RUN_OF[hand] = run
+		if run then RUN_OF[hand] = run end -- (setting nil would still make a slot)
 	end
 	return hand
 end
