@@ -5,10 +5,11 @@
 -- A roll is classified from its face counts in one pass: a deal's best hand is the first
 -- category, in the ruleset's order, that some hand of its dice forms, with the highest key
 -- that category allows (the highest groups or the best run, then the highest other dice).
--- No hand-sized subset is tried and nothing is memoised. The key is accumulated as one
--- number (`score`: its entries as digits, so numbers compare as keys do); a hand is one small
--- table per category and score, shared by every roll that makes it, and its `key` and `dice`
--- arrays are spelled out from the score when first read.
+-- No hand-sized subset is tried. The key is accumulated as one number (`score`: its entries
+-- as digits, so numbers compare as keys do); a hand is one small table per category and score,
+-- shared by every roll that makes it, and its `name`, `key` and `dice` are spelled out when
+-- first read. Each multiset of dice scored is remembered (SEEN), so a roll seen before is one
+-- pass over its dice and one lookup.
 local _, ns = ...
 local setmetatable = setmetatable
 
@@ -260,7 +261,7 @@ local function classify(counts, n, mask, multiples)
 			score = score * BASE + RANK[low] + 1
 			counts[low] = counts[low] - second
 		end
-		score = kickers(counts, entry.kickers, score)
+		if entry.kickers > 0 then score = kickers(counts, entry.kickers, score) end
 		counts[high] = counts[high] + first
 		if low then counts[low] = counts[low] + second end
 		return entry.index, score * entry.pad
@@ -411,9 +412,24 @@ function Hands.score(counts)
 	return index and hand_of(index, score, run) or nil
 end
 
+-- SEEN[code]: the hand of each multiset of dice scored so far, `code` the sum of its dice's
+-- WEIGHT (a count per digit, so one number per multiset; nil when too many faces for exact
+-- numbers). A roll seen before costs one pass adding weights and one lookup; a real showdown's
+-- hands share the board, so a fresh client sees some multisets twice already.
+local WEIGHT, SEEN = (MOST_DICE + 1) ^ FACES <= 2 ^ 53 and {} or nil, {}
+for face = 1, WEIGHT and FACES or 0 do WEIGHT[face] = (MOST_DICE + 1) ^ (face - 1) end
+
 -- The best hand of a roll: an array of 1-based face indices.
 function Hands.best(dice)
-	local counts, n, mask, multiples = COUNTS, #dice, 0, 0
+	local n, code = #dice, 0
+	if WEIGHT and n <= MOST_DICE then
+		for i = 1, n do code = code + WEIGHT[dice[i]] end
+		local seen = SEEN[code]
+		if seen then return seen end
+	else
+		code = nil
+	end
+	local counts, mask, multiples = COUNTS, 0, 0
 	for face = 1, FACES do counts[face] = 0 end
 	for i = 1, n do
 		local face = dice[i]
@@ -426,7 +442,13 @@ function Hands.best(dice)
 		end
 		counts[face] = count + 1
 	end
-	if ACE and counts[ACE] > 0 then return wild(counts, n, counts[ACE]) end
-	local index, score, run = classify(counts, n, mask, multiples)
-	return index and hand_of(index, score, run) or nil
+	local hand
+	if ACE and counts[ACE] > 0 then
+		hand = wild(counts, n, counts[ACE])
+	else
+		local index, score, run = classify(counts, n, mask, multiples)
+		hand = index and hand_of(index, score, run)
+	end
+	if hand and code then SEEN[code] = hand end
+	return hand
 end
