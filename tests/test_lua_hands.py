@@ -69,3 +69,32 @@ def test_the_example_hand_in_lua():
         "Shaman 6 5 3 6 6 Warrior".split())]))
     assert riggs[b"name"] == b"Straight" and skoll[b"name"] == b"Three of a kind"
     assert ns[b"Hands"][b"compare"](riggs, skoll) == 1
+
+
+def test_hands_are_remembered_while_held_and_forgotten_after():
+    # Hands.lua holds the hands it made weakly: a hand someone holds is still the one table of
+    # that hand after a full collection, and the hands of every multiset, once let go, are
+    # collected (what stays is the tables' slots), so scoring them all again grows nothing.
+    ruleset = load_ruleset("tauren-holdem")
+    lua, ns = load(ruleset, "Rules.lua", "Hands.lua")
+    run = lua.eval(b"""function(ns, rolls)
+        local best, held = ns.Hands.best, ns.Hands.best({ 8, 7, 6, 5, 4, 2, 2 })
+        collectgarbage()
+        local before = collectgarbage("count")
+        for _, dice in ipairs(rolls) do best(dice) end
+        local full = collectgarbage("count")
+        collectgarbage()
+        local after = collectgarbage("count")
+        for _, dice in ipairs(rolls) do best(dice) end
+        collectgarbage()
+        local again = collectgarbage("count")
+        return rawequal(best({ 2, 4, 2, 5, 6, 7, 8 }), held), full - before, after - before,
+            again - after
+    end""")
+    rolls = lua.table_from([lua.table_from([face + 1 for face in expand(counts)])
+                            for counts in multisets(ruleset.dice.count, 7)])
+    same, grown, kept, regrown = run(ns, rolls)  # KiB
+    assert same
+    assert grown > 50  # the hands of the 3,432 multisets, until collected
+    assert kept < grown / 3
+    assert regrown < 1

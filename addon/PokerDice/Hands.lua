@@ -8,8 +8,7 @@
 -- No hand-sized subset is tried. The key is accumulated as one number (`score`: its entries
 -- as digits, so numbers compare as keys do); a hand is one small table per category and score,
 -- shared by every roll that makes it, and its `name`, `key` and `dice` are spelled out when
--- first read. Each multiset of dice scored is remembered (SEEN), so a roll seen before is one
--- pass over its dice and one lookup.
+-- first read.
 local _, ns = ...
 local setmetatable = setmetatable
 
@@ -58,9 +57,12 @@ local EVERY_FACE = 2 ^ FACES - 1
 local MASKS = FACES <= 10 and 2 ^ FACES or 0 -- beyond, runs are tried one by one
 
 -- The category order compiled once: what each category tests and its key's length.
-local CATEGORIES, NAMES, HANDS = {}, {}, {}
+-- The tables that remember hands hold them weakly: a hand lives while someone holds it, so a
+-- client's memory does not grow with every hand it has ever scored.
+local WEAK_VALUES, WEAK_KEYS = { __mode = "v" }, { __mode = "k" }
+local CATEGORIES, NAMES, HANDS, RUN_HANDS = {}, {}, {}, {}
 for index, cat in ipairs(H.order) do
-	NAMES[index], HANDS[index] = cat.name, {}
+	NAMES[index], HANDS[index], RUN_HANDS[index] = cat.name, setmetatable({}, WEAK_VALUES), {}
 	local entry = { index = index }
 	local sizes, length = GROUPS[cat.kind], RUN_LENGTH[cat.kind]
 	if sizes then
@@ -155,7 +157,7 @@ local function kickers(counts, need, score)
 end
 
 local sorts_first -- (below)
-local RUN_OF = {} -- RUN_OF[hand]: its run, for straights
+local RUN_OF = setmetatable({}, WEAK_KEYS) -- RUN_OF[hand]: its run, for straights
 
 local function holds(run, counts)
 	local faces = run.faces
@@ -343,8 +345,8 @@ local HAND = {
 local function hand_of(index, score, run)
 	local hands = HANDS[index]
 	if run then
-		hands = hands[run] or {}
-		HANDS[index][run] = hands
+		hands = RUN_HANDS[index][run] or setmetatable({}, WEAK_VALUES)
+		RUN_HANDS[index][run] = hands
 	end
 	local hand = hands[score]
 	if not hand then
@@ -412,24 +414,9 @@ function Hands.score(counts)
 	return index and hand_of(index, score, run) or nil
 end
 
--- SEEN[code]: the hand of each multiset of dice scored so far, `code` the sum of its dice's
--- WEIGHT (a count per digit, so one number per multiset; nil when too many faces for exact
--- numbers). A roll seen before costs one pass adding weights and one lookup; a real showdown's
--- hands share the board, so a fresh client sees some multisets twice already.
-local WEIGHT, SEEN = (MOST_DICE + 1) ^ FACES <= 2 ^ 53 and {} or nil, {}
-for face = 1, WEIGHT and FACES or 0 do WEIGHT[face] = (MOST_DICE + 1) ^ (face - 1) end
-
 -- The best hand of a roll: an array of 1-based face indices.
 function Hands.best(dice)
-	local n, code = #dice, 0
-	if WEIGHT and n <= MOST_DICE then
-		for i = 1, n do code = code + WEIGHT[dice[i]] end
-		local seen = SEEN[code]
-		if seen then return seen end
-	else
-		code = nil
-	end
-	local counts, mask, multiples = COUNTS, 0, 0
+	local counts, n, mask, multiples = COUNTS, #dice, 0, 0
 	for face = 1, FACES do counts[face] = 0 end
 	for i = 1, n do
 		local face = dice[i]
@@ -442,13 +429,8 @@ function Hands.best(dice)
 		end
 		counts[face] = count + 1
 	end
-	local hand
-	if ACE and counts[ACE] > 0 then
-		hand = wild(counts, n, counts[ACE])
-	else
-		local index, score, run = classify(counts, n, mask, multiples)
-		hand = index and hand_of(index, score, run)
-	end
-	if hand and code then SEEN[code] = hand end
-	return hand
+	if ACE and counts[ACE] > 0 then return wild(counts, n, counts[ACE]) end
+	local index, score, run = classify(counts, n, mask, multiples)
+	if not index then return nil end
+	return not run and HANDS[index][score] or hand_of(index, score, run) -- (a seen hand: no call)
 end
