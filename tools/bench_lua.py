@@ -237,6 +237,11 @@ return function(rolls, count)
 end
 """
 
+# No evaluator at all: what calling one 40 times through SCORE_ALL costs in a fresh runtime
+# (lupa's call in, the loop, the copies, the first use of the results table), which every
+# evaluator pays alike; the fresh ratios are also printed net of it.
+EMPTY = b"return function() return function(dice) return dice[1] end end"
+
 # Untimed: each roll's hand from Hands.lua, or a plain result, as "category:key:dice" text.
 SPELL = b"""
 local ns = ...
@@ -276,7 +281,7 @@ def main() -> None:
         load = lua.globals()[b"loadstring"]
         run = {name: load(code)(ns) for name, code in (("naive", NAIVE), ("spell", SPELL))}
         for name, code in (("generated", GENERATED), ("plain", PLAIN),
-                           ("category", PLAIN_CATEGORY)):
+                           ("category", PLAIN_CATEGORY), ("empty", EMPTY)):
             run[name] = load(SCORE_ALL)(load(code)(ns))
         return lua, run
 
@@ -345,7 +350,7 @@ def main() -> None:
     for label, deal in (("fresh showdown", showdown),
                         ("fresh, 40 unrelated rolls",
                          lambda: rng.choices(range(faces), k=7 * 40))):
-        fresh = dict.fromkeys(("generated", "plain", "category"), 0.0)
+        fresh = dict.fromkeys(("generated", "plain", "category", "empty"), 0.0)
         for _ in range(args.showdowns):
             hands = deal()
             results = {}
@@ -364,6 +369,10 @@ def main() -> None:
               f"category only {fresh['category'] * 1000:.1f} ms; generated / plain = "
               f"{fresh['plain'] / fresh['generated']:.2f}x, generated / category only = "
               f"{fresh['category'] / fresh['generated']:.2f}x; disagreements: {disagree}")
+        base = fresh["empty"]
+        print(f"{label}, net of calling no evaluator ({base * 1000:.1f} ms): generated / plain = "
+              f"{(fresh['plain'] - base) / (fresh['generated'] - base):.2f}x, generated / "
+              f"category only = {(fresh['category'] - base) / (fresh['generated'] - base):.2f}x")
     if disagree:
         sys.exit(1)
 
