@@ -458,12 +458,15 @@ class Client:
 
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
-        if self._api is not None:
+        api = self._api
+        if api is not None:
+            # (to_lua, inlined: this runs for every message every client receives)
+            values = [a.encode("utf-8") if isinstance(a, str) else a for a in args]
             secret = self.restricted and secrets.secret_positions(self, event)
             if secret:
-                self._api.secret_event(secret, to_lua(event), *[to_lua(a) for a in args])
+                api.secret_event(secret, to_lua(event), *values)
                 return
-            self._api.event(to_lua(event), *[to_lua(a) for a in args])
+            api.event(to_lua(event), *values)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""

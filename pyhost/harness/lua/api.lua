@@ -71,7 +71,7 @@ Enum = setmetatable({}, {
 local missing = {} -- names the flavour does not have, asked about before
 setmetatable(_G, {
 	__index = function(_, name)
-		if type(name) ~= "string" or missing[name] then return nil end
+		if missing[name] or type(name) ~= "string" then return nil end
 		local kind, value = kind_of(name)
 		if kind == "function" then
 			value = unimplemented(name)

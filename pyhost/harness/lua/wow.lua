@@ -65,15 +65,23 @@ end
 -- Call fn(...) protected; returns true and fn's results, or false after reporting.
 -- Nothing but this function runs between the end of the protected call and the
 -- clearing of the hook: a tripped hook spares only it and the error handler.
+-- What each level of nested calls runs sits in these stacks, read by one `run` and one
+-- `capture` made once (a call makes no closure of its own: handlers run on every message).
+local fns, argss, counts = {}, {}, {}
+local function capture(...) counts[depth] = select("#", ...) return ... end
+local function run()
+	local args = argss[depth]
+	return capture(fns[depth](unpack(args, 1, args.n)))
+end
 local function call(fn, ...)
-	local n, args = select("#", ...), { ... }
 	local outermost = depth == 0
-	local count = 0
-	local function capture(...) count = select("#", ...) return ... end
-	local function run() return capture(fn(unpack(args, 1, n))) end
+	local level = depth + 1
+	fns[level], argss[level], counts[level] = fn, { n = select("#", ...), ... }, 0
 	local results
-	if depth > 0 then
+	if not outermost then
+		depth = level
 		results = { xpcall(run, on_error) }
+		depth = level - 1
 	else
 		depth, tripped = 1, false
 		sethook(trip, "", LIMIT)
@@ -81,8 +89,9 @@ local function call(fn, ...)
 		sethook()
 		depth = 0
 	end
+	fns[level], argss[level] = nil, nil
 	if not results[1] then report(results[2], outermost) return false end
-	return true, unpack(results, 2, count + 1)
+	return true, unpack(results, 2, counts[level] + 1)
 end
 guard = call
 api.call = call
@@ -104,13 +113,22 @@ end
 ------------------------------------------------------------------------------
 -- Lua extras WoW adds: strings, tables, math aliases, bit.
 
+local classes = {} -- delimiter -> its pattern (a one-character delimiter is found plainly)
 local function strsplit(delimiter, text, pieces)
 	-- Every character of `delimiter` separates; at most `pieces` results.
-	local class = "[" .. strgsub(delimiter, "[%]%^%-%%]", "%%%0") .. "]"
+	local class = classes[delimiter]
+	if not class then
+		class = "[" .. strgsub(delimiter, "[%]%^%-%%]", "%%%0") .. "]"
+		if type(delimiter) == "string" and #delimiter <= 8 then
+			if #delimiter == 1 then class = delimiter end
+			classes[delimiter] = class
+		end
+	end
+	local plain = #class == 1
 	local out, start = {}, 1
 	while true do
 		if pieces and #out == pieces - 1 then break end
-		local first, last = strfind(text, class, start)
+		local first, last = strfind(text, class, start, plain)
 		if not first then break end
 		out[#out + 1] = strsub(text, start, first - 1)
 		start = last + 1
