@@ -248,6 +248,7 @@ class Client:
         self.lua: Any = None
         self._api: Any = None
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
+        self._ui_namespace: Any = None
 
     # Who is online and where: each client's wow.lua keeps its group answers (roster, who
     # is connected) until the realm says something changed.
@@ -415,10 +416,50 @@ class Client:
             self._api.load_xml(chunk, where, step.code)
 
     def _load_interface(self) -> None:
-        """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
-        namespace = self.lua.table()
-        for step in uixml.harness_steps():  # (the Lua without its debug information)
-            self._run_step(step, b"pyhost", namespace, lean=True)
+        """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates; the
+        files in LAZY_UI run when a global they define is first used (lua/api.lua), named by
+        what the same files defined in the first client of this flavour, which ran them all."""
+        self._ui_namespace = self.lua.table()
+        key = (self.realm.flavour, self.realm.deprecated_globals)
+        defined = _LAZY_NAMES.get(key)
+        probe: dict[str, tuple[bytes, ...]] = {}
+        for index, step in enumerate(uixml.harness_steps()):  # (Lua without debug information)
+            file = _lazy_file(step)
+            if _kept_template(step):
+                self._api.ui_template(to_lua(step.node.attributes["name"]), index)
+            elif file is None:
+                self._run_step(step, b"pyhost", self._ui_namespace, lean=True)
+            elif defined is not None:
+                self._api.lazy(to_lua(file), self._table(list(defined[file])))
+            else:
+                before = set(self._global_names()().values())
+                self._run_step(step, b"pyhost", self._ui_namespace, lean=True)
+                probe[file] = tuple(sorted(set(self._global_names()().values()) - before))
+        if defined is None:
+            _LAZY_NAMES[key] = probe
+
+    def load_interface(self) -> None:
+        """Run every interface file this client has not used yet, as if it had (for a test
+        that goes through pairs(_G), which sees a file's globals once it has run)."""
+        self._running()._api.load_interface()
+
+    def _global_names(self) -> Any:
+        return self.lua.eval(b"function() local names = {} for name in next, _G do "
+                             b"if type(name) == 'string' then names[#names + 1] = name end "
+                             b"end return names end")
+
+    def _ui_template(self, index: int) -> Any:
+        """The chunk of one of the realm's own templates (lua/uixml.lua's find_template)."""
+        step = uixml.harness_steps()[int(index)]
+        dumped = bytecode.compiled(step.code, b"=" + to_lua(step.where))
+        return self._loadstring(step.code if dumped is None else dumped, to_lua(step.where))
+
+    def _load_ui(self, file: Any) -> None:
+        """Run one of LAZY_UI's files, first used now (lua/api.lua)."""
+        for step in uixml.harness_steps():
+            if _lazy_file(step) == text(file):
+                self._run_step(step, b"pyhost", self._ui_namespace, lean=True)
+                return
 
     def _loaded(self, name: str) -> bool:
         return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())
@@ -664,6 +705,8 @@ class Client:
             "xml_type": lambda tag: self._xml_type(text(tag)),
             "xml_call": lambda tag: self._xml_call(text(tag)),
             "ui_warning": lambda line: self.ui_warnings.append(text(line)),
+            "load_ui": self._load_ui,
+            "ui_template": self._ui_template,
             **channels.host_functions(self),
         }
         return self._table(functions)
@@ -773,6 +816,29 @@ class Client:
 
         return calendar.timegm((get("year", 1970), get("month", 1), get("day", 1),
                                 get("hour", 12), get("min", 0), get("sec", 0), 0, 0, 0))
+
+
+# The realm's interface files run when first used (_load_interface), and the globals each
+# defines, per (flavour, deprecated_globals).
+LAZY_UI = ("Templates.lua", "BlizzardUI.lua", "StaticPopup.lua", "Settings.lua")
+_LAZY_NAMES: dict[tuple[str, bool], dict[str, tuple[bytes, ...]]] = {}
+
+
+def _kept_template(step: LuaSource | UiElement) -> bool:
+    """A template of ui/Templates.xml, kept in Python till a client uses it."""
+    if not isinstance(step, UiElement) or not step.where.startswith("Templates.xml:"):
+        return False
+    a = step.node.attributes
+    return (step.node.tag != "Font" and bool(a.get("name")) and a.get("virtual") in ("true", "1")
+            and a.get("intrinsic") not in ("true", "1"))
+
+
+def _lazy_file(step: LuaSource | UiElement) -> str | None:
+    """A step's name if it runs when first used: a file of LAZY_UI, or one font of Fonts.xml."""
+    if isinstance(step, UiElement):
+        return step.where if step.where.startswith("Fonts.xml:") else None
+    name = step.chunkname.rsplit("/", 1)[-1]
+    return name if name in LAZY_UI else None
 
 
 def _category(value: Any) -> int | None:

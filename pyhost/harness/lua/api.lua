@@ -58,6 +58,7 @@ if config.fallbacks then
 		local fn = type(namespace) == "table" and rawget(namespace, member)
 		if fn then rawset(_G, name, fn) end
 	end
+	config.fallbacks = nil -- (done with)
 end
 
 Enum = setmetatable({}, {
@@ -68,9 +69,54 @@ Enum = setmetatable({}, {
 	end,
 })
 
+-- Blizzard's interface files a client has not used yet (pyhost/harness/ui: BlizzardUI.lua,
+-- StaticPopup.lua, Settings.lua): each runs when addon code (or a test) first reaches for one
+-- of the globals it defines, so a client that never opens a popup does not hold one. A global
+-- an addon set before that keeps the addon's value, as if the file had run first.
+local lazy = {} -- global name -> the file that defines it
+function api.lazy(file, names)
+	for i = 1, #names do lazy[names[i]] = file end
+end
+local function lazy_pending(file)
+	for _, from in pairs(lazy) do if from == file then return true end end
+	return false
+end
+local function load_file(file)
+	local kept = {}
+	for name, from in pairs(lazy) do
+		if from == file then
+			lazy[name] = nil
+			kept[name] = rawget(_G, name)
+		end
+	end
+	api.untimed(host.load_ui, file)
+	for name, value in pairs(kept) do rawset(_G, name, value) end
+end
+-- Every such file not run yet, run now (client.load_interface).
+function api.load_interface()
+	local files = {}
+	for _, file in pairs(lazy) do files[file] = true end
+	for file in pairs(files) do if lazy_pending(file) then load_file(file) end end
+end
+-- rawget(_G, name), with the file that defines `name` run first if it has not been.
+function api.global(name)
+	local value = rawget(_G, name)
+	if value == nil and lazy[name] then
+		load_file(lazy[name])
+		value = rawget(_G, name)
+	end
+	return value
+end
+
 local missing = {} -- names the flavour does not have, asked about before
 setmetatable(_G, {
 	__index = function(_, name)
+		local file = lazy[name]
+		if file then
+			load_file(file)
+			local value = rawget(_G, name)
+			if value ~= nil then return value end
+		end
 		if missing[name] or type(name) ~= "string" then return nil end
 		local kind, value = kind_of(name)
 		if kind == "function" then

@@ -130,6 +130,7 @@ define("StopSound", function() end)
 -- For ui/BlizzardUI.lua: where message() and UIErrorsFrame lines go (client.messages,
 -- client.ui_errors), kept out of addon code's reach behind one-way functions.
 local message_box, error_line = host.message_box, host.error_line
+ChatFrame1:SetID(1) -- (ui/BlizzardUI.lua makes ChatFrame2..10 when first used)
 PYHOST_UI = { message_box = function(text) message_box(tostring(text)) end,
 	error_line = function(text) error_line(tostring(text)) end }
 

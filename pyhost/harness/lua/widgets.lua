@@ -512,7 +512,7 @@ new_object(info_of("MessageFrame"), "ChatFrame1", UIParent, api.chat_frame)
 
 -- A helper for tests (client.py): the named or keyed object, or nil.
 function api.widget(name)
-	local object = rawget(_G, name)
+	local object = api.global(name)
 	if S[object] then return object end
 end
 

@@ -523,6 +523,7 @@ end
 
 -- The game's global strings in this client's locale (RANDOM_ROLL_RESULT, ERR_...).
 for key, text in pairs(config.global_strings) do _G[key] = text end
+config.global_strings = nil -- (in _G now: not kept twice)
 
 ------------------------------------------------------------------------------
 -- Addons' metadata.
@@ -624,12 +625,26 @@ function api.run_file(code, chunkname, addon_name, namespace)
 	return (call(chunk, addon_name, namespace))
 end
 
-function api.rawget(name) return rawget(_G, name) end
+function api.rawget(name) return api.global(name) end
+
+-- Run the realm's own fn(...) (an interface file loaded on first use) outside the running
+-- handler's instruction count, as the game's own interface is loaded before any addon runs.
+function api.untimed(fn, ...)
+	if depth == 0 or tripped then return fn(...) end
+	sethook()
+	local results = pack(pcall(fn, ...))
+	sethook(trip, "", LIMIT)
+	if not results[1] then error(results[2], 0) end
+	return unpack(results, 2, results.n)
+end
 function api.rawset(name, value) rawset(_G, name, value) end
 
 ------------------------------------------------------------------------------
 -- What WoW does not have (lua/api.lua then adds the flavour's API from the data).
 
+-- (And out of the registry's table of loaded libraries, where they would stay in memory.)
+local loaded = debug.getregistry()._LOADED
+for _, name in ipairs({ "io", "os", "debug", "package", "python" }) do loaded[name] = nil end
 io, os, require, dofile, loadfile, package, module, load, debug, python = nil
 math.mod = nil -- Lua 5.1's old name for math.fmod; WoW's Lua has no math.mod
 

@@ -74,7 +74,6 @@ for i = 2, NUM_CHAT_WINDOWS do
 	frame:Hide()
 	frame:SetID(i)
 end
-ChatFrame1:SetID(1)
 
 ------------------------------------------------------------------------------
 -- GameTooltip: its lines are font strings GameTooltipTextLeft1..n, as addons read them.
