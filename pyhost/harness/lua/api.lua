@@ -69,41 +69,29 @@ Enum = setmetatable({}, {
 	end,
 })
 
--- Blizzard's interface files a client has not used yet (pyhost/harness/ui: BlizzardUI.lua,
--- StaticPopup.lua, Settings.lua): each runs when addon code (or a test) first reaches for one
--- of the globals it defines, so a client that never opens a popup does not hold one. A global
--- an addon set before that keeps the addon's value, as if the file had run first.
-local lazy = {} -- global name -> the file that defines it
-function api.lazy(file, names)
-	for i = 1, #names do lazy[names[i]] = file end
-end
-local function lazy_pending(file)
-	for _, from in pairs(lazy) do if from == file then return true end end
-	return false
-end
+-- Blizzard's interface a client has not used yet (pyhost/harness/ui: each font of Fonts.xml,
+-- Templates.lua, BlizzardUI.lua, StaticPopup.lua, Settings.lua): each file runs when addon code
+-- (or a test) first reaches for a global it defines (Python knows which: host.lazy_file), so a
+-- client that never opens a popup does not hold one. A global an addon set before that keeps
+-- the addon's value, as if the file had run first.
+local lazy_file, lazy_names, load_ui = host.lazy_file, host.lazy_names, host.load_ui
 local function load_file(file)
-	local kept = {}
-	for name, from in pairs(lazy) do
-		if from == file then
-			lazy[name] = nil
-			kept[name] = rawget(_G, name)
-		end
-	end
-	api.untimed(host.load_ui, file)
+	local names, kept = lazy_names(file), {} -- (the file is no longer pending)
+	for i = 1, #names do kept[names[i]] = rawget(_G, names[i]) end
+	api.untimed(load_ui, file)
 	for name, value in pairs(kept) do rawset(_G, name, value) end
 end
 -- Every such file not run yet, run now (client.load_interface).
 function api.load_interface()
-	local files = {}
-	for _, file in pairs(lazy) do files[file] = true end
-	for file in pairs(files) do if lazy_pending(file) then load_file(file) end end
+	local file = lazy_file()
+	while file do load_file(file) file = lazy_file() end
 end
 -- rawget(_G, name), with the file that defines `name` run first if it has not been.
 function api.global(name)
 	local value = rawget(_G, name)
-	if value == nil and lazy[name] then
-		load_file(lazy[name])
-		value = rawget(_G, name)
+	if value == nil and type(name) == "string" then
+		local file = lazy_file(name)
+		if file then load_file(file) value = rawget(_G, name) end
 	end
 	return value
 end
@@ -111,13 +99,13 @@ end
 local missing = {} -- names the flavour does not have, asked about before
 setmetatable(_G, {
 	__index = function(_, name)
-		local file = lazy[name]
+		if missing[name] or type(name) ~= "string" then return nil end
+		local file = lazy_file(name)
 		if file then
 			load_file(file)
 			local value = rawget(_G, name)
 			if value ~= nil then return value end
 		end
-		if missing[name] or type(name) ~= "string" then return nil end
 		local kind, value = kind_of(name)
 		if kind == "function" then
 			value = unimplemented(name)

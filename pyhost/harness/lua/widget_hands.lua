@@ -158,7 +158,7 @@ function api.press_key(key)
 			if not s.f.propagateKeyboardInput then return true end
 		end
 	end
-	return false
+	return W.escape(key) -- (blizzard_api.lua: a popup, then UISpecialFrames)
 end
 
 ------------------------------------------------------------------------------

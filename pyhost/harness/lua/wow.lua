@@ -434,7 +434,10 @@ function UnitExists(unit) return (host.unit(unit, "exists")) == true end
 -- api.group_news whenever any of that changes (realm.py: groups_changed), so each answer is
 -- asked of it once till then (addons ask on every message). A target is asked every time.
 local known, NONE = {}, {}
-function api.group_news() known = {} end
+-- (And, for what addons ask most, the answers to hand at once: with no unit and no category,
+-- by question; whether a unit is connected; a roster line's results, by index.)
+local plain, connected, rosters = {}, {}, {}
+function api.group_news() known, plain, connected, rosters = {}, {}, {}, {} end
 local function remembered(ask, what, unit, category)
 	local units = known[what]
 	local categories = units and units[unit == nil and NONE or unit]
@@ -455,7 +458,14 @@ end
 local function unit_ask(what, unit, category) return host.unit(unit, what, category) end
 local function group_ask(what, _, category) return host.group(what, category) end
 local function roster_ask(_, index) return host.roster(index) end
-function UnitIsConnected(unit) return (remembered(unit_ask, "connected", unit)) == true end
+function UnitIsConnected(unit)
+	local answer = connected[unit]
+	if answer == nil then
+		answer = (remembered(unit_ask, "connected", unit)) == true
+		if type(unit) == "string" and strlower(unit) ~= "target" then connected[unit] = answer end
+	end
+	return answer
+end
 -- A category (LE_PARTY_CATEGORY_HOME or _INSTANCE) names one of the player's two groups; without
 -- one, these ask of the active group: the instance group if the player is in one.
 function UnitIsGroupLeader(unit, category) return (host.unit(unit, "leader", category)) == true end
@@ -477,13 +487,37 @@ function GetNormalizedRealmName() return MY_REALM end
 function GetLocale() return config.locale end
 function GetBuildInfo() return unpack(config.build) end
 function IsLoggedIn() return host.logged_in() end
-function IsInGroup(category) return remembered(group_ask, "in_group", nil, category) == true end
-function IsInRaid(category) return remembered(group_ask, "in_raid", nil, category) == true end
-function GetNumGroupMembers(category) return (remembered(group_ask, "count", nil, category)) end
+-- The first answer to `what` asked of the active group, or false for none.
+local function plainly(what)
+	local answer = plain[what]
+	if answer == nil then
+		answer = (remembered(group_ask, what)) or false
+		plain[what] = answer
+	end
+	return answer
+end
+function IsInGroup(category)
+	if category == nil then return plainly("in_group") == true end
+	return remembered(group_ask, "in_group", nil, category) == true
+end
+function IsInRaid(category)
+	if category == nil then return plainly("in_raid") == true end
+	return remembered(group_ask, "in_raid", nil, category) == true
+end
+function GetNumGroupMembers(category)
+	if category == nil then return plainly("count") or nil end
+	return (remembered(group_ask, "count", nil, category))
+end
 function GetNumSubgroupMembers(category)
 	return (remembered(group_ask, "subgroup_count", nil, category))
 end
-function GetRaidRosterInfo(index) return remembered(roster_ask, "roster", index) end
+function GetRaidRosterInfo(index)
+	local answer = rosters[index]
+	if answer then return unpack(answer, 1, answer.n) end
+	answer = pack(remembered(roster_ask, "roster", index))
+	if type(index) == "number" and index == index then rosters[index] = answer end
+	return unpack(answer, 1, answer.n)
+end
 function IsInInstance() return false, "none" end
 
 ------------------------------------------------------------------------------
@@ -629,10 +663,13 @@ function api.rawget(name) return api.global(name) end
 
 -- Run the realm's own fn(...) (an interface file loaded on first use) outside the running
 -- handler's instruction count, as the game's own interface is loaded before any addon runs.
+local untimed = false -- (one file may use another: the outermost sets the hook back)
 function api.untimed(fn, ...)
-	if depth == 0 or tripped then return fn(...) end
+	if depth == 0 or tripped or untimed then return fn(...) end
 	sethook()
+	untimed = true
 	local results = pack(pcall(fn, ...))
+	untimed = false
 	sethook(trip, "", LIMIT)
 	if not results[1] then error(results[2], 0) end
 	return unpack(results, 2, results.n)
