@@ -434,8 +434,8 @@ function UnitExists(unit) return (host.unit(unit, "exists")) == true end
 -- api.group_news whenever any of that changes (realm.py: groups_changed), so each answer is
 -- asked of it once till then (addons ask on every message). A target is asked every time.
 local known, NONE = {}, {}
--- (And, for what addons ask most, the answers to hand at once: with no unit and no category,
--- by question; whether a unit is connected; a roster line's results, by index.)
+-- (And, for what addons ask most, the answers to hand at once: of a group, by question and
+-- category; whether a unit is connected; a roster line's results, by index.)
 local plain, connected, rosters = {}, {}, {}
 function api.group_news() known, plain, connected, rosters = {}, {}, {}, {} end
 local function remembered(ask, what, unit, category)
@@ -487,27 +487,22 @@ function GetNormalizedRealmName() return MY_REALM end
 function GetLocale() return config.locale end
 function GetBuildInfo() return unpack(config.build) end
 function IsLoggedIn() return host.logged_in() end
--- The first answer to `what` asked of the active group, or false for none.
-local function plainly(what)
-	local answer = plain[what]
+-- The first answer to `what` asked of a group (the active one without a category), or false.
+local function of_group(what, category)
+	local answers = plain[what]
+	if not answers then answers = {} plain[what] = answers end
+	local answer = answers[category == nil and NONE or category]
 	if answer == nil then
-		answer = (remembered(group_ask, what)) or false
-		plain[what] = answer
+		answer = (remembered(group_ask, what, nil, category)) or false
+		if category == nil or type(category) == "number" and category == category then
+			answers[category == nil and NONE or category] = answer
+		end
 	end
 	return answer
 end
-function IsInGroup(category)
-	if category == nil then return plainly("in_group") == true end
-	return remembered(group_ask, "in_group", nil, category) == true
-end
-function IsInRaid(category)
-	if category == nil then return plainly("in_raid") == true end
-	return remembered(group_ask, "in_raid", nil, category) == true
-end
-function GetNumGroupMembers(category)
-	if category == nil then return plainly("count") or nil end
-	return (remembered(group_ask, "count", nil, category))
-end
+function IsInGroup(category) return of_group("in_group", category) == true end
+function IsInRaid(category) return of_group("in_raid", category) == true end
+function GetNumGroupMembers(category) return of_group("count", category) or nil end
 function GetNumSubgroupMembers(category)
 	return (remembered(group_ask, "subgroup_count", nil, category))
 end
