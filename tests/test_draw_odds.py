@@ -31,25 +31,13 @@ def counts(ruleset, names: str) -> tuple[int, ...]:
     return tuple(faces.count(face) for face in range(ruleset.dice.count))
 
 
-_naive_hands: dict[int, tuple[object, dict]] = {}
-
-
-def naive_hand(ruleset, dice: tuple[int, ...]):
-    """The naive evaluator's hand of sorted dice, scored once per ruleset (the brute force of
-    each category asks for the same hands)."""
-    _, hands = _naive_hands.setdefault(id(ruleset), (ruleset, {}))  # (kept, so its id stays)
-    if dice not in hands:
-        hands[dice] = ruleset.evaluator.best_from_scratch(dice)
-    return hands[dice]
-
-
 class BruteForce:
     """Every sequence of rolls, every subset of dice positions kept after each one; hands
     scored by the naive evaluator. No memo of values, nothing shared with rules/draw.py."""
 
     def __init__(self, ruleset, wins) -> None:
         self.faces, self.size = ruleset.dice.count, ruleset.deal.dice
-        naive = cache(lambda dice: wins(naive_hand(ruleset, dice)))
+        naive = cache(lambda dice: wins(ruleset.evaluator.best_from_scratch(dice)))
         self.wins = lambda dice: naive(tuple(sorted(dice)))
 
     def keeping(self, kept: tuple[int, ...], rolls: int) -> Fraction:
