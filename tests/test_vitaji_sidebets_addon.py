@@ -134,12 +134,22 @@ def test_a_bet_the_host_heard_after_its_start_counts_nowhere(realm, cup_table):
 
 
 def lua_text(value) -> str:
-    """Plain data as VitajiCupBets.lua's text: strings, whole numbers, lists."""
+    """Plain data as VitajiCupBets.lua's text: strings, whole numbers, lists, tables."""
     if isinstance(value, str):
         return f"s{len(value.encode())}:{value}"
     if isinstance(value, int):
         return f"n{value};"
+    if isinstance(value, dict):
+        return "{" + "".join(lua_text(key) + lua_text(item) for key, item in value.items()) + "}"
     return "{" + "".join(lua_text(i + 1) + lua_text(item) for i, item in enumerate(value)) + "}"
+
+
+def relay(client: Client, bettor: str, n: str, runner: str, amount: int, to: Client) -> None:
+    """`client` whispers `to` a relayed word: `bettor`'s bet number `n` on group 1's game 1."""
+    lua_of(client, f"""function(ns) ns.Comm.send('CUP', {{ op = 'word', book = '1:1:1',
+        state = '{n}', entrant = '{runner}{REALM}', amount = {amount},
+        members = {{ '{bettor}{REALM}' }} }},
+        '{to.full_name}') end""")
 
 
 def test_a_hostile_host_cannot_list_a_bet_nobody_placed_and_one_it_leaves_out_goes_back(
@@ -154,8 +164,8 @@ def test_a_hostile_host_cannot_list_a_bet_nobody_placed_and_one_it_leaves_out_go
     play(realm, clients["Sam"], "/vitaji sidebet Dee 9")
     # The host's client sends a list of its own making: Tia's bet, and one of 40 for Sam
     # (number 7) that Sam never placed; Sam's real bet (number 1) left out.
-    forged = lua_text([[f"Tia{REALM}", "1", f"Ann{REALM}", 5],
-                       [f"Sam{REALM}", "7", f"Hal{REALM}", 40]])
+    forged = lua_text({"first": 1, "total": 2, "bets": [[f"Tia{REALM}", "1", f"Ann{REALM}", 5],
+                                                       [f"Sam{REALM}", "7", f"Hal{REALM}", 40]]})
     lua_of(org, """function(ns)
         local send = ns.Comm.send
         ns.Comm.send = function(kind, message, target)
@@ -166,6 +176,14 @@ def test_a_hostile_host_cannot_list_a_bet_nobody_placed_and_one_it_leaves_out_go
         end
     end""".replace("FORGED", repr(forged)))
     play(realm, org, "/vitaji start")
+    # Nor does a relayed word put it in: the host's own relay is not taken, and another
+    # client's relay of a bet the list does not hold (Sam's real one) is not either.
+    for client in clients.values():
+        if client.name not in ("Org", "Sam"):
+            relay(org, "Sam", "7", "Hal", 40, to=client)
+            relayer = clients["Tia" if client.name != "Tia" else "Ann"]
+            relay(relayer, "Sam", "1", "Dee", 9, to=client)
+    realm.run_until_quiet()
     # Everywhere but at the host: Sam's 9 back, nothing of the invented 40 taken from him.
     assert ledgers(clients, leave_out=("Org",)) == {expected(ledger)}
     for client in clients.values():
@@ -298,4 +316,91 @@ def test_a_late_joiner_does_not_take_a_lying_hosts_tournament(realm, cup_table):
     play(realm, zed, "/vitaji cup")
     assert [line.replace(REALM, "") for line in zed.chat.lines[since:]] == [
         line for g in range(len(t.groups)) for line in t.standings(g)]
+    assert realm.errors() == []
+
+
+def drop_bets(client: Client, bettor: str) -> None:
+    """Every CUP bet from `bettor` is lost on its way to this client (and asked again)."""
+    deliver = client.fire
+
+    def lossy(event, *args):
+        if event == "CHAT_MSG_ADDON" and b"\tCUP\tbet\t" in args[1] \
+                and args[3] == f"{bettor}{REALM}".encode():
+            return None
+        return deliver(event, *args)
+
+    client.fire = lossy
+
+
+def test_a_listed_bet_whose_word_a_client_lost_is_relayed_by_another(realm, cup_table):
+    """Bob never hears Sam's bet, and Sam logs out before the game begins, so Bob cannot ask
+    Sam again: another client relays Sam's word (the host listed it), and every ledger ends the
+    same, as Python's."""
+    clients, table = cup_table
+    t = started(realm, clients, table)
+    ledger = python_ledger(table.ruleset)
+    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    drop_bets(clients["Bob"], "Sam")
+    play(realm, clients["Sam"], "/vitaji sidebet Dee 9")
+    book.place("Sam", "Dee", 9)
+    play(realm, clients["Tia"], "/vitaji sidebet Ann 5")
+    book.place("Tia", "Ann", 5)
+    assert bank_at(clients["Bob"], "Sam") == 100
+    realm.logout(clients["Sam"])
+    realm.run_until_quiet()
+    clients["Org"].type("/vitaji start")
+    realm.run_until_quiet()
+    assert "Sam backs Dee for 9" in [line.replace(REALM, "") for line in clients["Bob"].chat.lines]
+    assert ledgers(clients, leave_out=("Sam",)) == {expected(ledger)}
+    play_game(realm, clients, table, t, 0, 1, random.Random("relayed"))
+    book.settle(t.groups[0].games[-1]["winner"])
+    assert ledgers(clients, leave_out=("Sam",)) == {expected(ledger)}
+    assert realm.errors() == []
+
+
+def test_a_book_larger_than_one_message_is_listed_in_parts(realm, cup_table):
+    """Sam backs Ann and Dee, Tia Eve and Hal, 64 bets in all (the list of them is over the
+    4,096 bytes a message may be): the host lists them in parts, and every ledger settles the
+    book as Python's does."""
+    clients, table = cup_table
+    t = started(realm, clients, table)
+    ledger = python_ledger(table.ruleset)
+    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    for i in range(32):
+        for bettor, runner in (("Sam", ("Ann", "Dee")[i % 2]), ("Tia", ("Eve", "Hal")[i % 2])):
+            play(realm, clients[bettor], f"/vitaji sidebet {runner} {1 + i % 3}")
+            book.place(bettor, runner, 1 + i % 3)
+    assert ledgers(clients) == {expected(ledger)}
+    play_game(realm, clients, table, t, 0, 1, random.Random("parts"))
+    book.settle(t.groups[0].games[-1]["winner"])
+    assert ledgers(clients) == {expected(ledger)}
+    assert "void" not in " ".join(clients["Ann"].chat.lines)
+    assert realm.errors() == []
+
+
+def test_a_colluding_host_and_relayer_bet_for_another_everywhere_but_at_his_own_client(
+        realm, cup_table):
+    """What a pair can still do (docs/protocol.md): Org lists a bet Sam never placed and Cid
+    relays it; every other client takes it, Sam's own refuses it (it knows Sam's bets)."""
+    clients, table = cup_table
+    org = clients["Org"]
+    started(realm, clients, table)
+    forged = lua_text({"first": 1, "total": 1, "bets": [[f"Sam{REALM}", "7", f"Hal{REALM}", 40]]})
+    lua_of(org, """function(ns)
+        local send = ns.Comm.send
+        ns.Comm.send = function(kind, message, target)
+            if kind == "CUP" and message.op == "list" then
+                message = { op = "list", book = message.book, state = FORGED }
+            end
+            return send(kind, message, target)
+        end
+    end""".replace("FORGED", repr(forged)))
+    play(realm, org, "/vitaji start")
+    for client in clients.values():
+        if client.name not in ("Org", "Cid"):
+            relay(clients["Cid"], "Sam", "7", "Hal", 40, to=client)
+    realm.run_until_quiet()
+    others = [c for c in clients.values() if c.name not in ("Org", "Cid", "Sam")]
+    assert {bank_at(c, "Sam") for c in others} == {60}
+    assert bank_at(clients["Sam"], "Sam") == 100
     assert realm.errors() == []

@@ -8,7 +8,9 @@
 -- after its `DO start`). The list decides the book at every client: a bet taken here and not
 -- listed goes back; one listed and heard here is in (in the list's order, which the settling's
 -- odd chips follow), and one listed and not heard is asked of its bettor again (`CUP again`,
--- whispered: his client sends his word to the group again); a bet after the list is refused. So
+-- whispered: his client sends his word to the group again) and of the group (`want`: another
+-- client relays the word it heard, `word`, taken only as listed and not from the host); a bet
+-- after the list is refused. So
 -- a bet that crosses the start on its way counts everywhere or nowhere, and no host bets for
 -- anyone: a listed bet counts only with its bettor's own word.
 local _, ns = ...
@@ -137,6 +139,17 @@ function OPS.bet(sender, message)
 	return take(id)
 end
 
+-- A listed bet whose word this client never heard (lost on the way, its bettor gone since): asked
+-- of the group too (`want`), a few times while it is missing and the book unsettled; any client
+-- that heard it on the group whispers it back (`word`).
+local WANT_TRIES, WANT_SECONDS = 3, 5
+local function want(key, entry, tries)
+	local book = S.books[key]
+	if S.words[entry.id] or not book or book.settled or tries <= 0 then return end
+	Comm.send("CUP", { op = "want", book = key, state = entry.n, members = { entry.bettor } })
+	C_Timer.After(WANT_SECONDS, function() want(key, entry, tries - 1) end)
+end
+
 -- The host's list has come for the book `key`, and its game has begun here: the book is the
 -- list's (bets not in it back, bets in it placed or asked for again).
 local asked, told = {}, {}
@@ -157,6 +170,7 @@ local function settle_list(key)
 		elseif not asked[entry.id] and entry.bettor ~= Comm.me() then
 			asked[entry.id] = true
 			Comm.send("CUP", { op = "again", book = key, state = entry.n }, entry.bettor)
+			want(key, entry, WANT_TRIES)
 		end
 	end
 	-- Words heard here that the list leaves out: refused (said at their bettor's client).
@@ -169,7 +183,9 @@ local function settle_list(key)
 end
 
 -- A group's game begins here: its book takes no bets on their own word from now; the host
--- sends its list of the bets it took.
+-- sends its list of the bets it took, LIST bets a message (`first`: the part's first place in the
+-- list; `total`: the list's length), so a book of any size fits.
+local LIST = 20
 function Bets.started(key)
 	local book, session = S.books[key], DrawTable.session()
 	if not book or book.settled then return end
@@ -179,29 +195,48 @@ function Bets.started(key)
 		for _, bet in ipairs(book.bets) do
 			if bet[4] then list[#list + 1] = { bet[1], bet[4]:match("#([^#]*)$"), bet[2], bet[3] } end
 		end
-		Comm.send("CUP", { op = "list", book = key, state = text_of(list) })
-		return OPS.list(Comm.me(), { book = key, state = text_of(list) }) -- (which settles the list)
+		for first = 1, math.max(1, #list), LIST do
+			local part = {}
+			for i = first, math.min(#list, first + LIST - 1) do part[#part + 1] = list[i] end
+			local message = { op = "list", book = key, state = text_of({ first = first, total = #list, bets = part }) }
+			Comm.send("CUP", message)
+			OPS.list(Comm.me(), message) -- (the last part settles the list)
+		end
+		return
 	end
 	settle_list(key)
 end
 
--- The host's list (the first for each book; the table's host only).
+-- A part of the host's list (the first list for each book; the table's host only): the list is
+-- the book's once every part of it is here.
+local parts = {}
 function OPS.list(sender, message)
 	local session, key = DrawTable.session(), message.book or ""
 	if not (session and sender == session.host) or S.lists[key] or not S.books[key] then return end
 	local data = value_of(message.state)
-	if not data then return end
-	local list = {}
-	for i = 1, #data do
-		local entry = data[i]
+	local first, total, bets = data and data.first, data and data.total, data and data.bets
+	if type(first) ~= "number" or type(total) ~= "number" or type(bets) ~= "table" or first < 1
+		or first + #bets - 1 > total then
+		return
+	end
+	local part = parts[key]
+	if not part or part.sender ~= sender or part.total ~= total then
+		part = { sender = sender, total = total, list = {}, count = 0 }
+		parts[key] = part
+	end
+	for i = 1, #bets do
+		local entry = bets[i]
 		if type(entry) ~= "table" or type(entry[1]) ~= "string" or type(entry[2]) ~= "string"
 			or type(entry[3]) ~= "string" or type(entry[4]) ~= "number" then
 			return
 		end
-		list[i] = { id = id_of(entry[1], key, entry[2]), bettor = entry[1], n = entry[2], runner = entry[3],
-			amount = entry[4] }
+		if not part.list[first + i - 1] then part.count = part.count + 1 end
+		part.list[first + i - 1] = { id = id_of(entry[1], key, entry[2]), bettor = entry[1], n = entry[2],
+			runner = entry[3], amount = entry[4] }
 	end
-	S.lists[key] = list
+	if part.count < total then return end
+	parts[key] = nil
+	S.lists[key] = part.list
 	settle_list(key)
 end
 
@@ -215,6 +250,28 @@ function OPS.again(_, message)
 	Comm.send("CUP", mine)
 end
 
+-- A client asks the group for a listed bet it lacks: the word as heard here, whispered to it
+-- (not our own bet: `again` answers for that; nor to ourselves).
+function OPS.want(sender, message)
+	local bettor = message.members[1]
+	local word = bettor and S.words[id_of(bettor, message.book or "", message.state)]
+	if not word or sender == Comm.me() or bettor == Comm.me() or DrawSlash.heard_on == "WHISPER" then return end
+	Comm.send("CUP", { op = "word", book = word[2], state = message.state, entrant = word[3], amount = word[4],
+		members = { bettor } }, sender)
+end
+
+-- A bet's word relayed by another client: taken only for a bet the host listed, exactly as
+-- listed, and not from the host itself (nor of our own bets: we know them), so a single liar
+-- bets for nobody; what a host and a relayer can do together: docs/protocol.md.
+function OPS.word(sender, message)
+	local session, key, bettor = DrawTable.session(), message.book or "", message.members[1]
+	if not (session and bettor) or sender == session.host or sender == Comm.me() or bettor == Comm.me() then return end
+	local id = id_of(bettor, key, message.state)
+	local entry = S.lists[key] and listed(key, id)
+	if S.words[id] or not entry or entry.runner ~= message.entrant or entry.amount ~= message.amount then return end
+	S.words[id] = { bettor, key, message.entrant, message.amount }
+	take(id)
+end
 
 ------------------------------------------------------------------------------
 -- A client that missed the tournament's messages (logged out, or not yet in the raid) asks the
