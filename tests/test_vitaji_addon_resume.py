@@ -230,6 +230,48 @@ def test_a_copy_forged_further_on_with_a_players_own_roll_is_refused_by_him(real
     assert realm.errors() == []
 
 
+@pytest.mark.parametrize("first", ["Ada", "Skoll"])
+def test_a_players_refusal_of_his_own_made_up_roll_is_heard_by_the_others(realm, tmp_path,
+                                                                          first):
+    """As above, and Ada comes back too (before Skoll, or after): she cannot tell Skoll's roll
+    from her own copy, but Skoll's word on his own steps (DISOWN) reaches her, so she drops
+    Riggs's table (or refuses it once replayed) and takes Skoll's, the game as she kept it."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    chooser = random.Random("disowned")
+    play_to(mirror, chooser, 3, 0)
+    play_until(mirror, chooser, "Skoll", "roll")
+    before = status(realm, skoll)
+    realm.logout(skoll)
+    realm.logout(ada)
+    realm.run_until_quiet()
+    low, high = fairplay.draw_range(seated.table_id, 1, skoll.full_name,
+                                    mirror.rolls["Skoll"] + 1, seated.ruleset.dice.count, 1)
+    riggs.system_line(wow_format(riggs.global_strings["RANDOM_ROLL_RESULT"], "Skoll", low + 1,
+                                 low, high))
+    realm.run_until_quiet()
+    realm.logout(riggs)
+    realm.advance(DAYS)
+    realm.login(riggs.name)
+    realm.run_until_quiet()
+    assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
+    for client in ([ada, skoll] if first == "Ada" else [skoll, ada]):
+        realm.login(client.name)
+        realm.run_until_quiet()
+        realm.advance(8)
+        realm.run_until_quiet()
+    if first == "Ada":  # (she took Riggs's table: her copy holds nothing of Skoll's roll)
+        assert ada.chat.matching("Caught up")
+    assert ada.chat.matching("Skoll says Riggs's table has him play on past his saved copy")
+    for client in (skoll, ada):
+        assert status(realm, client) == before, client.name
+        assert table_of(client)[0] == skoll.full_name.encode(), client.name
+    assert table_of(ada)[1] == table_of(skoll)[1] != table_of(riggs)[1]
+    assert realm.errors() == []
+
+
 def test_a_stand_past_a_players_copy_is_taken_when_he_comes_back(realm, tmp_path):
     """Skoll leaves while his roll is awaited; the table stands him (his die counts 1, then he
     passes), the others play on and leave too. Skoll comes back first with the oldest copy: the

@@ -20,6 +20,8 @@ for key, text in pairs({
 		.. "not taking %s's table again.",
 	KEPT_NOT_YOURS = "%s's table has you play on past your saved copy of the game, as only "
 		.. "you could: dropped it; not taking %s's table again.",
+	KEPT_DISOWNED = "%s says %s's table has him play on past his saved copy of the game, as "
+		.. "only he could: dropped it; not taking %s's table again.",
 	REOPEN_WAITS = "The game reopened from a saved copy waits for %s to come back (%d seconds "
 		.. "at most): nothing sent.",
 	GAVE_WAY = "%s kept the game further on: you give the table back to them.",

@@ -21,6 +21,13 @@ local claims = {} -- seats back with no table, by name: { id, at = progress } (t
 local holding = {} -- seats that sent a snapshot of the kept table (it runs there)
 local passed = {} -- seats chosen to reopen that did not (gone again, or slow): passed over
 
+-- A seat's word on its own steps: the table `host` runs as `table` has it play past the copy it
+-- kept (hands, steps, applied: how far that table went), which only it could (Kept.refusal).
+ns.Messages.declare("DISOWN", { "table", "host", "hands:n", "steps:n", "applied:n" })
+local disowned = {} -- tables a seat of them disowned, by "id host": that seat
+local mine_disowned = {} -- this client's own DISOWN, by table id (said again to a seat back)
+local told = {} -- when it was last said again to each seat
+
 local function mine()
 	local db = Session.db()
 	db.kept = db.kept or {}
@@ -75,11 +82,17 @@ function Kept.announce()
 	return kept.hands .. "." .. kept.steps .. "." .. kept.applied .. " " .. kept.id
 end
 
--- A seat's HELLO: what it kept (or nothing) and that it holds no table.
+-- A seat's HELLO: what it kept (or nothing) and that it holds no table. A seat back with a copy
+-- of a table this client disowned hears that again (it may take that table before it hears us).
 function Kept.heard(sender, text)
 	local hands, steps, applied, id = (text or ""):match("^(%d+)%.(%d+)%.(%d+) (.+)$")
 	claims[sender] = hands and { id = id, at = progress(hands, steps, applied) } or nil
 	holding[sender] = nil
+	local own = id and mine_disowned[id]
+	if own and sender ~= own.host and (told[sender] or -10) < GetTime() - 4 then
+		told[sender] = GetTime()
+		Comm.send("DISOWN", own, sender)
+	end
 end
 
 -- Whether this client takes a snapshot of table `id` from `sender` on its copy's terms: it kept
@@ -174,6 +187,8 @@ function Kept.refusal(session, sender)
 		Session.db().kept[Comm.me()] = nil
 		return nil
 	end
+	local seat = disowned[session.id .. " " .. sender]
+	if seat then return L.KEPT_DISOWNED:format(Session.short(seat), Session.short(sender), Session.short(sender)) end
 	local got, own = progress(session.hands, session.steps, session.applied),
 		progress(kept.hands, kept.steps, kept.applied)
 	local short = Session.short(sender)
@@ -186,9 +201,30 @@ function Kept.refusal(session, sender)
 	end
 	-- (His own turns and rolls past his copy: nobody else's copy holds them, and he made none.)
 	if flow.own_steps and not flow.own_steps(kept.summary, summary, Comm.me()) then
+		-- (Said to the group, and again to each seat back: only this client can vouch for it.)
+		local word = { table = session.id, host = sender, hands = session.hands, steps = session.steps,
+			applied = session.applied or 0 }
+		mine_disowned[session.id] = word
+		Comm.send("DISOWN", word)
 		return L.KEPT_NOT_YOURS:format(short, short)
 	end
 end
+
+-- Another seat's DISOWN: its word bears on itself alone, and so fails closed. A client that kept
+-- that table drops it if it runs here at that host, or refuses it once it has replayed it
+-- (Kept.refusal); the host's own table is its host's to keep. So a hostile seat can make the
+-- others refuse a table, never take one (docs/protocol.md, "Not there yet").
+Comm.on("DISOWN", function(sender, own)
+	local kept, id, host = mine(), own.table or "", own.host or ""
+	if sender == Comm.me() or host == Comm.me() or not (kept and kept.id == id and seat_of(kept, sender)) then
+		return
+	end
+	disowned[id .. " " .. host] = sender
+	local session = Session.current()
+	if session and session.id == id and session.host == host and not session.catching_up then
+		Kept.refuse(host, L.KEPT_DISOWNED:format(Session.short(sender), Session.short(host), Session.short(host)))
+	end
+end)
 
 -- The snapshot refused: dropped, its sender not taken again this login, the ledger as it was
 -- before it; the table is asked for again, and reopened here if no other seat holds it.
