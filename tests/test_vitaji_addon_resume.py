@@ -272,6 +272,38 @@ def test_a_players_refusal_of_his_own_made_up_roll_is_heard_by_the_others(realm,
     assert realm.errors() == []
 
 
+def test_a_hostile_seats_disown_makes_the_others_refuse_an_honest_table_never_take_one(
+        realm, tmp_path):
+    """A seat's word on its own steps fails closed: Ada's client disowns Skoll's honest
+    reopened table with no cause; Riggs drops it and refuses Skoll, and takes no other table
+    than his own copy of the game, which he reopens (docs/protocol.md, "Not there yet")."""
+    seated = long_table(realm, tmp_path, 3, 8)
+    skoll, riggs, ada = seated
+    play(realm, skoll, "/vitaji start")
+    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
+    play_to(mirror, random.Random("hostile disown"), 2, 2)
+    before = status(realm, skoll)
+    away_and_back(realm, [skoll, riggs, ada], [skoll, riggs, ada])
+    assert table_of(riggs)[0] == skoll.full_name.encode()
+    ada.lua.eval("""function(ns)
+        local s = ns.DrawTable.session()
+        ns.Comm.send("DISOWN", { table = s.id, host = s.host, hands = s.hands, steps = s.steps,
+            applied = s.applied })
+    end""")(next(iter(ada.addons.values())).namespace)
+    realm.run_until_quiet()
+    realm.advance(8)
+    realm.run_until_quiet()
+    assert riggs.chat.matching("Ada says Skoll's table has him play on past his saved copy")
+    assert table_of(skoll)[0] == skoll.full_name.encode()
+    assert status(realm, skoll) == before
+    # (No other seat holds the table for him: he reopens it from his own copy, the game as he
+    # kept it, so two tables run under one id.)
+    assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
+    assert table_of(riggs)[0] == riggs.full_name.encode()
+    assert status(realm, riggs) == before
+    assert realm.errors() == []
+
+
 def test_a_stand_past_a_players_copy_is_taken_when_he_comes_back(realm, tmp_path):
     """Skoll leaves while his roll is awaited; the table stands him (his die counts 1, then he
     passes), the others play on and leave too. Skoll comes back first with the oldest copy: the
