@@ -5,7 +5,9 @@
 -- copy, as its host; a later arrival takes the table's snapshot only from a seat of it, and
 -- keeps it only if it extends its own copy: the same game, at least as far, and what was
 -- played by then the same (docs/protocol.md, "Long games"). A copy that contradicts its own
--- is dropped, its sender refused, and this client reopens the table from its own copy.
+-- is dropped, its sender refused, and this client reopens the table from its own copy. A copy
+-- refused because it has this client's own player play on past his copy is also said to the
+-- others (DISOWN): only this client can vouch for his steps.
 local _, ns = ...
 
 local L, Comm, Session = ns.L, ns.Comm, ns.Session
