@@ -58,9 +58,10 @@ function Ledger.confirmed(name, claimed)
 	return math.min(own, tonumber(claimed) or own)
 end
 
--- The table's banks, as its engine has them now, are the session's and this client's record.
-function Ledger.remember(session)
-	for name, bank in pairs(session.engine:banks()) do
+-- The table's banks, as its engine has them now, are the session's and this client's record
+-- (`moved`: only those that moved, name -> bank, where the engine tells them).
+function Ledger.remember(session, moved)
+	for name, bank in pairs(moved or session.engine:banks()) do
 		session.banks[name] = bank
 		banks[name] = bank
 	end

@@ -122,7 +122,8 @@ local function banks_digest()
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
 
-local function remember_banks() Ledger.remember(session) end
+-- (Only the banks that moved since: the engine's book knows them.)
+local function remember_banks() Ledger.remember(session, session.engine:moved_banks()) end
 
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.
@@ -141,7 +142,8 @@ end
 local function after(events)
 	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
 	ns.Takeover.moved()
-	if hand() and hand().phase == Phase.OVER then HandLog.over(session, hand()) end
+	local current = hand()
+	if current and current.phase == Phase.OVER then HandLog.over(session, current) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
@@ -152,7 +154,7 @@ local function after(events)
 			say(Text.safe(event.text, Text.LINE))
 		end
 	end
-	local current = hand()
+	current = hand() -- (read again: saying a line runs other code)
 	if not current or session.catching_up then
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
@@ -237,8 +239,9 @@ end
 -- pots decided again without it (a muck: its chips stay in the pot). Every client decides
 -- alike: the same reveals, the same ranks, the same order.
 local function engine_act(player, op, amount, dice, target)
-	local fair, current = session.fair, hand()
+	local fair = session.fair
 	if op == "show" and fair.set_hash then
+		local current = hand()
 		local why -- the hand log keeps the reveal with this client's verdict
 		if not fair.commits[player] then
 			say(L.NO_COMMIT:format(short(player)))

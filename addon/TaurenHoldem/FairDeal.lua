@@ -15,10 +15,13 @@ local RULES = ns.Rules
 local FairDeal = {}
 ns.FairDeal = FairDeal
 
--- The table (Game.lua, Actions.lua), loaded after this file: read when a function runs.
+-- The table (Game.lua, Actions.lua), loaded after this file: read when a function runs. The
+-- open table itself is bound here (core/Session.lua), as Game has it.
 local function game() return ns.Game end
-local function session() return ns.Game.session() end
-local function hand() return ns.Game.hand() end
+local bound -- the open table, if any
+ns.Session.bind(function(new) bound = new end)
+local function session() return bound end
+local function hand() return bound and bound.engine and bound.engine.hand end
 local function short(name) return ns.Game.short(name) end
 local function say(line) return ns.Game.say(line) end
 

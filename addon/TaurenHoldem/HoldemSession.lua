@@ -26,9 +26,11 @@ local banks_digest = Game.banks_digest
 -- orders and the turns). Commitments: each one heard for this hand counts until the set closes.
 local function next_commit()
 	local current = hand()
-	if not current or current.phase == Phase.OVER or session.fair.set_hash then return false end
+	local fair = session.fair
+	if not current or current.phase == Phase.OVER or fair.set_hash then return false end
+	local commits = fair.commits
 	for player, commitment in pairs(heard(session.hands)) do
-		if not session.fair.commits[player] and in_hand(current, player) then
+		if not commits[player] and in_hand(current, player) then
 			apply("commit", player, session.hands, commitment)
 			return true
 		end
@@ -44,17 +46,19 @@ local function next_show()
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end
+	local shown = current.shown
 	for player, reveal in pairs(revealed(session.hands)) do
-		if reveal.mucked and not reveal.applied and current.shown[player] == nil then -- replayed MUCK
-			reveal.applied = true
-			Game.apply_dead(player)
-			return true
-		end
-		if not reveal.applied and reveal[1] ~= DEAD and in_hand(current, player)
-			and current.shown[player] == nil then -- (a dead one comes as the host's order)
-			reveal.applied = true
-			apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
-			return true
+		if not reveal.applied and shown[player] == nil then -- (most are applied: passed at once)
+			if reveal.mucked then -- replayed MUCK
+				reveal.applied = true
+				Game.apply_dead(player)
+				return true
+			end
+			if reveal[1] ~= DEAD and in_hand(current, player) then -- (a dead one comes as the host's order)
+				reveal.applied = true
+				apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
+				return true
+			end
 		end
 	end
 	return false
