@@ -304,7 +304,9 @@ end
 
 function FairDeal.apply_rolls()
 	local s, current = session(), hand()
-	while current and current.phase ~= Phase.OVER and current:next_street() do
+	-- (A guided hand takes a street only in its roll phase: while betting, nothing to look at.)
+	local rolling = current and (s.mode ~= "guided" or current.phase == Phase.ROLL)
+	while rolling and current.phase ~= Phase.OVER and current:next_street() do
 		local index = street_index(current:next_street())
 		if s.mode == "guided" then bind_street(s, current, index) end
 		local dice = s.rolls[index]

@@ -25,7 +25,10 @@ local banks_digest = Game.banks_digest
 -- Hold'em's own steps, which need no order (core/Record.lua applies them after the host's
 -- orders and the turns). Commitments: each one heard for this hand counts until the set closes.
 local function next_commit()
-	local current = hand()
+	-- (The hand read in place, as Game.hand reads it, here and in what the table core asks at
+	-- every message: a call fewer each time.)
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	local fair = session.fair
 	if not current or current.phase == Phase.OVER or fair.set_hash then return false end
 	local commits = fair.commits
@@ -41,7 +44,8 @@ end
 -- At a guided showdown, reveals need no order: every client applies each one it has heard, in
 -- whatever order they came (the engine checks the winners' once all are in: Actions.lua).
 local function next_show()
-	local current = hand()
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
@@ -287,7 +291,8 @@ end
 -- The rest of the interface.
 
 local function live()
-	local current = hand()
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	return current and current.phase ~= Phase.OVER and current or nil
 end
 
@@ -295,7 +300,8 @@ Game.steps = { next_commit, next_show }
 Game.live = live
 -- Whose turn it is, if a turn is awaited (a guided hand's betting); nil otherwise.
 function Game.to_act()
-	local current = hand()
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	return current and current.phase == Phase.BETTING and current:to_act() or nil
 end
 -- The stage the hand in play waits at (core/Takeover.lua's deadlines and timeouts): "deal"
@@ -346,7 +352,7 @@ function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
 Game.own_word, Game.host_request = heard_request, host_request
 Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind
 function Game.gap()
-	return hand().phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
+	return session.engine.hand.phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
 end
 Game.ask_for, Game.asked_again = ask_for, again
 
