@@ -32,10 +32,11 @@ local function say(line) return ns.Game.say(line) end
 -- With `anyway` (the commit time is up), it closes with the commitments it has: whoever has
 -- none will have no dice, and their hand is dead at the showdown.
 function FairDeal.maybe_close(anyway)
-	local s, current = session(), hand()
-	if s.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
+	local s = session()
 	local fair = s.fair
-	if fair.set_hash then return end
+	if fair.set_hash then return end -- (closed: the common case, looked at first)
+	local current = hand()
+	if s.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
 	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
 	for i, seat in ipairs(current.seats) do
 		if game().in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end

@@ -29,6 +29,7 @@ function Table.new(players, mode, dealer_name, config)
 	for key, value in pairs(config or {}) do settings[key] = value end
 	local self = setmetatable({ mode = mode, config = settings, seats = {}, hand = nil,
 		hands_played = 0, events = {}, book = {} }, Table)
+	local named = {} -- (who is seated already: a name twice is refused)
 	for _, player in ipairs(players or {}) do
 		local name, bank = player, settings.starting_bank
 		if type(player) == "table" then
@@ -38,9 +39,8 @@ function Table.new(players, mode, dealer_name, config)
 		if type(name) ~= "string" or not name:find("%S") then
 			return nil, format("a player's name must be text, not %s", repr(name))
 		end
-		for _, seat in ipairs(self.seats) do
-			if seat.name == name then return nil, name .. " is seated twice" end
-		end
+		if named[name] then return nil, name .. " is seated twice" end
+		named[name] = true
 		if not is_int(bank) or bank < 0 then
 			return nil, format("%s's bank must be a whole number of chips, not %s", name, repr(bank))
 		end
