@@ -190,8 +190,9 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 -- The bank a player sits down with, as this client's own record confirms it (Ledger.lua).
 local confirmed_bank = Ledger.confirmed
 
+local find = ns.Pots.find
 local function in_hand(current, name)
-	local index = ns.Pots.find(current.seats, name)
+	local index = find(current.seats, name)
 	local seat = index and current.seats[index]
 	return seat and (seat.status == "active" or seat.status == "all-in") or false
 end
@@ -199,14 +200,22 @@ end
 -- Commitments as each player sent them, by hand number: a request can arrive before the
 -- host's order that started its hand.
 local function heard(hand_number)
-	session.heard[hand_number] = session.heard[hand_number] or {}
-	return session.heard[hand_number]
+	local players = session.heard[hand_number]
+	if not players then
+		players = {}
+		session.heard[hand_number] = players
+	end
+	return players
 end
 
 -- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
 local function revealed(hand_number)
-	session.revealed[hand_number] = session.revealed[hand_number] or {}
-	return session.revealed[hand_number]
+	local players = session.revealed[hand_number]
+	if not players then
+		players = {}
+		session.revealed[hand_number] = players
+	end
+	return players
 end
 
 -- Does this reveal follow from the player's commitment? Each verdict is kept for the hand.
