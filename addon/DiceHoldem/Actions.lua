@@ -198,14 +198,30 @@ local function in_hand(current, name)
 end
 
 -- Commitments as each player sent them, by hand number: a request can arrive before the
--- host's order that started its hand.
+-- host's order that started its hand. Each hand's counts its players as they come in, and
+-- keeps the last to come (`arrivals`: count, name), so the step that applies them
+-- (HoldemSession's next_commit) looks at only that one when it is the only new one.
+local arrivals = setmetatable({}, { __mode = "k" })
+local COUNTED = { __newindex = function(players, name, commitment)
+	local count = arrivals[players] and arrivals[players][1] or 0
+	arrivals[players] = { count + 1, name }
+	rawset(players, name, commitment)
+end }
 local function heard(hand_number)
 	local players = session.heard[hand_number]
 	if not players then
-		players = {}
+		players = setmetatable({}, COUNTED)
 		session.heard[hand_number] = players
 	end
 	return players
+end
+
+-- How many players a hand's heard commitments have had come in (0: none, or a table made
+-- elsewhere), and the last of them.
+local function arrived(players)
+	local last = arrivals[players]
+	if last then return last[1], last[2] end
+	return 0, nil
 end
 
 -- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
@@ -388,5 +404,6 @@ Actions.refusal, Actions.rebuild, Actions.hand, Actions.banks_digest = refusal, 
 Actions.status_line, Actions.hand_id, Actions.after, Actions.encode_dice = status_line, hand_id,
 	after, encode_dice
 Actions.DEAD, Actions.in_hand, Actions.heard, Actions.revealed = DEAD, in_hand, heard, revealed
+Actions.arrived = arrived
 Actions.engine_act, Actions.apply, Actions.accept = engine_act, apply, accept
 Actions.host_orders, Actions.legal, Actions.result = host_orders, legal, result

@@ -16,6 +16,7 @@ Session.bind(function(new) session = new end)
 local short, number_or_text = Session.short, Session.number_or_text
 local drain, resync = Record.drain, Record.resync
 local hand, heard, revealed, in_hand, DEAD = Game.hand, Game.heard, Game.revealed, Game.in_hand, Game.DEAD
+local arrived = ns.Actions.arrived
 local apply, engine_act, commit_refusal = Game.apply, Game.engine_act, Game.commit_refusal
 local after, maybe_close, accept, apply_rolls = Game.after, Game.maybe_close, Game.accept,
 	Game.apply_rolls
@@ -31,13 +32,29 @@ local function next_commit()
 	local current = engine and engine.hand
 	local fair = session.fair
 	if not current or current.phase == Phase.OVER or fair.set_hash then return false end
-	local commits = fair.commits
-	for player, commitment in pairs(heard(session.hands)) do
+	local commits, players = fair.commits, heard(session.hands)
+	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
+	-- hand, how many had come): with one more come since, only that one can be, and the rest
+	-- need no look (a player heard but not in the hand stays out of it all hand).
+	local idle, count, last = fair.idle, arrived(players)
+	if idle and idle[1] == players and idle[2] == current and count > 0 then
+		if count == idle[3] then return false end
+		if count == idle[3] + 1 then
+			if not commits[last] and in_hand(current, last) then
+				apply("commit", last, session.hands, players[last])
+				return true
+			end
+			idle[3] = count
+			return false
+		end
+	end
+	for player, commitment in pairs(players) do
 		if not commits[player] and in_hand(current, player) then
 			apply("commit", player, session.hands, commitment)
 			return true
 		end
 	end
+	fair.idle = { players, current, count }
 	return false
 end
 
