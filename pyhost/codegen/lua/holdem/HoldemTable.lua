@@ -29,7 +29,7 @@ function Table.new(players, mode, dealer_name, config)
 	for key, value in pairs(config or {}) do settings[key] = value end
 	local self = setmetatable({ mode = mode, config = settings, seats = {}, hand = nil,
 		hands_played = 0, events = {}, book = {} }, Table)
-	local named = {} -- (who is seated already: a name twice is refused)
+	local named = {} -- name -> seat index (a name twice is refused); a table's seats never change
 	for _, player in ipairs(players or {}) do
 		local name, bank = player, settings.starting_bank
 		if type(player) == "table" then
@@ -40,7 +40,7 @@ function Table.new(players, mode, dealer_name, config)
 			return nil, format("a player's name must be text, not %s", repr(name))
 		end
 		if named[name] then return nil, name .. " is seated twice" end
-		named[name] = true
+		named[name] = #self.seats + 1
 		if not is_int(bank) or bank < 0 then
 			return nil, format("%s's bank must be a whole number of chips, not %s", name, repr(bank))
 		end
@@ -48,6 +48,7 @@ function Table.new(players, mode, dealer_name, config)
 		seat.book, self.book[name] = self.book, true -- (every bank is news the first time)
 		self.seats[#self.seats + 1] = seat
 	end
+	self.places = named
 	if #self.seats > settings.max_players then
 		return nil, format("%s seats at most %s, not %d", Rules.name, str(settings.max_players),
 			#self.seats)
@@ -62,7 +63,7 @@ function Table.new(players, mode, dealer_name, config)
 end
 
 function Table:_index(name)
-	local index = Pots.find(self.seats, name)
+	local index = self.places[name]
 	if index then return index end
 	return nil, format("nobody named %s sits at this table", repr(name))
 end
@@ -83,9 +84,9 @@ end
 -- name -> bank of the seats whose bank moved since the last call (every seat, the first
 -- time): what the client's record takes after each action.
 function Table:moved_banks()
-	local moved, book, seats = {}, self.book, self.seats
+	local moved, book, seats, places = {}, self.book, self.seats, self.places
 	for name in pairs(book) do
-		moved[name] = seats[Pots.find(seats, name)].bank
+		moved[name] = seats[places[name]].bank
 		book[name] = nil
 	end
 	return moved
