@@ -381,7 +381,7 @@ end
 
 function Round:_move(index, chips)
 	local seat = self.seats[index]
-	seat.bank = seat.bank - chips
+	Pots.move_bank(seat, -chips)
 	seat.committed = seat.committed + chips
 	self.bets[index] = self.bets[index] + chips
 	if chips ~= 0 and seat.bank == 0 then seat.status = Status.ALL_IN end

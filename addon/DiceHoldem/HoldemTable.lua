@@ -28,7 +28,8 @@ function Table.new(players, mode, dealer_name, config)
 	for key, value in pairs(Rules.table) do settings[key] = value end
 	for key, value in pairs(config or {}) do settings[key] = value end
 	local self = setmetatable({ mode = mode, config = settings, seats = {}, hand = nil,
-		hands_played = 0, events = {} }, Table)
+		hands_played = 0, events = {}, book = {} }, Table)
+	local named = {} -- name -> seat index (a name twice is refused); a table's seats never change
 	for _, player in ipairs(players or {}) do
 		local name, bank = player, settings.starting_bank
 		if type(player) == "table" then
@@ -38,14 +39,16 @@ function Table.new(players, mode, dealer_name, config)
 		if type(name) ~= "string" or not name:find("%S") then
 			return nil, format("a player's name must be text, not %s", repr(name))
 		end
-		for _, seat in ipairs(self.seats) do
-			if seat.name == name then return nil, name .. " is seated twice" end
-		end
+		if named[name] then return nil, name .. " is seated twice" end
+		named[name] = #self.seats + 1
 		if not is_int(bank) or bank < 0 then
 			return nil, format("%s's bank must be a whole number of chips, not %s", name, repr(bank))
 		end
-		self.seats[#self.seats + 1] = Pots.Seat(name, bank)
+		local seat = Pots.Seat(name, bank)
+		seat.book, self.book[name] = self.book, true -- (every bank is news the first time)
+		self.seats[#self.seats + 1] = seat
 	end
+	self.places = named
 	if #self.seats > settings.max_players then
 		return nil, format("%s seats at most %s, not %d", Rules.name, str(settings.max_players),
 			#self.seats)
@@ -60,7 +63,7 @@ function Table.new(players, mode, dealer_name, config)
 end
 
 function Table:_index(name)
-	local index = Pots.find(self.seats, name)
+	local index = self.places[name]
 	if index then return index end
 	return nil, format("nobody named %s sits at this table", repr(name))
 end
@@ -76,6 +79,17 @@ function Table:banks()
 	local banks = {}
 	for _, seat in ipairs(self.seats) do banks[seat.name] = seat.bank end
 	return banks
+end
+
+-- name -> bank of the seats whose bank moved since the last call (every seat, the first
+-- time): what the client's record takes after each action.
+function Table:moved_banks()
+	local moved, book, seats, places = {}, self.book, self.seats, self.places
+	for name in pairs(book) do
+		moved[name] = seats[places[name]].bank
+		book[name] = nil
+	end
+	return moved
 end
 
 -- Everything on the table: the banks and the live pot.
@@ -181,8 +195,8 @@ function Table:give(name, target, amount)
 		return nil, format("%s cannot give %s: only %s in the bank", name, str(chips),
 			str(giver.bank))
 	end
-	giver.bank = giver.bank - chips
-	receiver.bank = receiver.bank + chips
+	Pots.move_bank(giver, -chips)
+	Pots.move_bank(receiver, chips)
 	return self:_say({ kind = "give", text = format("%s gives %s to %s", name, str(chips), target),
 		player = name, chips = chips, dice = {}, details = { target = target } })
 end
@@ -194,7 +208,7 @@ function Table:reset(name)
 	err = self:_chips_in_live_pot(name, "reset their bank")
 	if err then return nil, err end
 	local was = seat.bank
-	seat.bank = self.config.starting_bank
+	Pots.move_bank(seat, self.config.starting_bank - was)
 	return self:_say({ kind = "reset", text = format("%s's bank is reset to %s (was %s)", name,
 		str(seat.bank), str(was)), player = name, chips = seat.bank - was, dice = {}, details = {} })
 end

@@ -188,7 +188,10 @@ frame:RegisterEvent("CHAT_MSG_SYSTEM")
 frame:RegisterEvent("GROUP_ROSTER_UPDATE")
 if C_RestrictedActions then frame:RegisterEvent("ADDON_RESTRICTION_STATE_CHANGED") end
 frame:SetScript("OnEvent", function(_, event, ...)
-	if event == "ADDON_LOADED" and ... == RULES.addon.name then
+	if event == "CHAT_MSG_ADDON" then -- (first: a table's every message is one)
+		if ns.Restricted.any_secret(...) then return end -- (never so far: read nothing secret)
+		Comm.receive(...)
+	elseif event == "ADDON_LOADED" and ... == RULES.addon.name then
 		Game.load_saved()
 	elseif event == "PLAYER_LOGIN" then
 		name_taken_commands()
@@ -199,9 +202,6 @@ frame:SetScript("OnEvent", function(_, event, ...)
 		ns.CatchUp.enter(reloading)
 	elseif event == "PLAYER_LOGOUT" then
 		ns.CatchUp.save()
-	elseif event == "CHAT_MSG_ADDON" then
-		if ns.Restricted.any_secret(...) then return end -- (never so far: read nothing secret)
-		Comm.receive(...)
 	elseif event == "CHAT_MSG_SYSTEM" then
 		Game.roll_line((...))
 	elseif event == "ADDON_RESTRICTION_STATE_CHANGED" then
