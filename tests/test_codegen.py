@@ -22,7 +22,8 @@ TAUREN = load_ruleset("tauren-holdem")
 LUA_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "Locales.lua", "Dice.lua", "Hands.lua",
              "Pots.lua",
              "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
-             "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua", "Comm.lua",
+             "Banks.lua", "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua",
+             "Comm.lua",
              "Restricted.lua", "Fair.lua", "HandLog.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
              "Fingerprint.lua", "HoldemFlow.lua", "Session.lua", "Record.lua", "Heartbeat.lua",
              "Takeover.lua", "SnapCheck.lua", "CatchUp.lua", "Rollers.lua", "FairDeal.lua",
@@ -83,10 +84,10 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     monkeypatch.chdir(ROOT)  # build --check reads addon/ where it is run
     result = CliRunner().invoke(main, ["build", "--check"])
     assert result.exit_code == 0, result.output
-    assert "addon/DiceHoldem: up to date (40 files)" in result.output
+    assert "addon/DiceHoldem: up to date (41 files)" in result.output
     assert "addon/DicePoker: up to date (30 files)" in result.output
     assert "addon/PokerDice: up to date (35 files)" in result.output
-    assert "addon/TaurenHoldem: up to date (40 files)" in result.output
+    assert "addon/TaurenHoldem: up to date (41 files)" in result.output
     assert "addon/Vitaji: up to date (41 files)" in result.output
 
 
@@ -179,6 +180,7 @@ LEDGER = {
                         "type"}, set()),
     "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string"}, set()),
     "ManualHand.lua": ({"ipairs", "setmetatable", "string", "type"}, set()),
+    "Banks.lua": ({"ipairs", "string", "type"}, set()),
     "HoldemTable.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
     "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
@@ -337,7 +339,7 @@ def test_loading_each_file_touches_only_ledger_globals():
                               b"Session", b"Record", b"Rollers", b"FairDeal", b"Actions", b"Game",
                               b"Heartbeat",
                               b"Takeover", b"SnapCheck", b"CatchUp", b"Text", b"Restricted",
-                              b"CoreLocales"}
+                              b"CoreLocales", b"Banks"}
 
 
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module

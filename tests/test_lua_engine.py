@@ -25,7 +25,7 @@ from pyhost.engine.history import HandRecord, Replay, load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
 
 ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
-          "ManualHand.lua", "HoldemTable.lua")
+          "ManualHand.lua", "Banks.lua", "HoldemTable.lua")
 FILES = ("Rules.lua", "Hands.lua", *ENGINE)
 TAUREN_RULES = load_ruleset("tauren-holdem")
 

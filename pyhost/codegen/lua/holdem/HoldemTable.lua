@@ -4,7 +4,7 @@ local addonName, ns = ... -- luacheck: ignore 211/addonName
 
 local format, floor = string.format, math.floor
 
-local Rules, Pots, Betting, Holdem = ns.Rules, ns.Pots, ns.Betting, ns.Holdem
+local Rules, Pots, Betting, Holdem, Banks = ns.Rules, ns.Pots, ns.Betting, ns.Holdem, ns.Banks
 local repr, str, is_int = Betting.repr, Betting.str, Betting.is_int
 local chips_arg = Holdem.chips_arg
 
@@ -57,25 +57,6 @@ function Table.new(players, mode, dealer_name, config)
 		self.button = index
 	end
 	return self
-end
-
-function Table:_index(name)
-	local index = Pots.find(self.seats, name)
-	if index then return index end
-	return nil, format("nobody named %s sits at this table", repr(name))
-end
-
-function Table:seat(name)
-	local index, err = self:_index(name)
-	if not index then return nil, err end
-	return self.seats[index]
-end
-
--- name -> bank
-function Table:banks()
-	local banks = {}
-	for _, seat in ipairs(self.seats) do banks[seat.name] = seat.bank end
-	return banks
 end
 
 -- Everything on the table: the banks and the live pot.
@@ -154,52 +135,11 @@ function Table:refusal(name, action, amount, dice)
 	if self.hand.refusal then return self.hand:refusal(name, action, amount, dice) end
 end
 
-function Table:_chips_in_live_pot(name, doing)
-	if self.hand and self.hand:has_chips_in_pot(name) then
-		return format("%s cannot %s while %s has chips in the live pot", name, doing, name)
-	end
-	return nil
-end
-
--- Move chips from one bank to another (side deals, corrections).
-function Table:give(name, target, amount)
-	local giver, err = self:seat(name)
-	if not giver then return nil, err end
-	if type(target) ~= "string" then
-		return nil, name .. " must name who to give to (a target)"
-	end
-	local receiver
-	receiver, err = self:seat(target)
-	if not receiver then return nil, err end
-	local chips
-	chips, err = chips_arg(amount, "amount to give")
-	if not chips then return nil, err end
-	if receiver == giver then return nil, name .. " cannot give chips to themselves" end
-	err = self:_chips_in_live_pot(name, "give chips")
-	if err then return nil, err end
-	if chips > giver.bank then
-		return nil, format("%s cannot give %s: only %s in the bank", name, str(chips),
-			str(giver.bank))
-	end
-	giver.bank = giver.bank - chips
-	receiver.bank = receiver.bank + chips
-	return self:_say({ kind = "give", text = format("%s gives %s to %s", name, str(chips), target),
-		player = name, chips = chips, dice = {}, details = { target = target } })
-end
-
--- Buy back in: the bank goes back to the starting bank.
-function Table:reset(name)
-	local seat, err = self:seat(name)
-	if not seat then return nil, err end
-	err = self:_chips_in_live_pot(name, "reset their bank")
-	if err then return nil, err end
-	local was = seat.bank
-	seat.bank = self.config.starting_bank
-	return self:_say({ kind = "reset", text = format("%s's bank is reset to %s (was %s)", name,
-		str(seat.bank), str(was)), player = name, chips = seat.bank - was, dice = {}, details = {} })
-end
-
-function Table:_say(event)
-	self.events[#self.events + 1] = event
-	return { event }
-end
+-- A hand's chips in the pot stay there until it is over.
+Banks.into(Table, { find = Pots.find, chips_arg = chips_arg, str = str, repr = repr,
+	in_live_pot = function(self, seat, doing)
+		local name = seat.name
+		if self.hand and self.hand:has_chips_in_pot(name) then
+			return format("%s cannot %s while %s has chips in the live pot", name, doing, name)
+		end
+	end })
