@@ -1059,4 +1059,4 @@ def test_the_engine_files_define_no_globals_and_start_alike():
             assert code.startswith(b"-- ") and b"\nlocal addonName, ns = ... " in code
         lua.globals()[b"loadstring"](code, f"@{name}".encode())(b"TaurenHoldem", ns)
     assert set(lua.globals().keys()) == before
-    assert {py(k) for k in ns} == {"Rules", "Hands", "Pots", "Betting", "Holdem"}
+    assert {py(k) for k in ns} == {"Rules", "Hands", "Pots", "Betting", "Holdem", "Banks"}
