@@ -8,7 +8,14 @@ local format = string.format
 local Banks = {}
 ns.Banks = Banks
 
--- Give the table class `Table` the seat lookups, banks(), give and reset. `with`:
+-- The bank commands, by the action a player's command names.
+Banks.COMMANDS = {
+	give = function(tbl, name, amount, target) return tbl:give(name, target, amount) end,
+	reset = function(tbl, name) return tbl:reset(name) end,
+}
+local COMMANDS = Banks.COMMANDS
+
+-- Give the table class `Table` the seat lookups, act, banks(), give and reset. `with`:
 --   find(seats, name) -> index or nil; chips_arg(amount, what) -> chips, or nil and why;
 --   str(number) and repr(value) for the refusals' words;
 --   in_live_pot(table, seat, doing) -> why the seat cannot do it now, or nil.
@@ -26,6 +33,19 @@ function Banks.into(Table, with)
 		local index, err = self:_index(name)
 		if not index then return nil, err end
 		return self.seats[index]
+	end
+
+	-- Any player's command: a bank command, else an action of the hand in play. Returns the
+	-- events, or nil and why the rules refuse it (and then nothing has changed).
+	function Table:act(name, action, amount, dice, target)
+		local command = COMMANDS[action]
+		if command then return command(self, name, amount, target) end
+		local _, err = self:_index(name)
+		if err then return nil, err end
+		if not self.hand then
+			return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
+		end
+		return self.hand:act(name, action, amount, dice, target)
 	end
 
 	-- name -> bank

@@ -110,23 +110,10 @@ function Table:new_hand(hidden, deal_first, number)
 	return hand
 end
 
--- Any player's command: a hand action, or the bank commands give and reset. Returns the
--- events, or nil and why the rules refuse it (and then nothing has changed).
-function Table:act(name, action, amount, dice, target)
-	if action == "give" then return self:give(name, target, amount) end
-	if action == "reset" then return self:reset(name) end
-	local _, err = self:_index(name)
-	if err then return nil, err end
-	if not self.hand then
-		return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
-	end
-	return self.hand:act(name, action, amount, dice, target)
-end
-
 -- Why `act` would refuse (false: it would not), where the hand can tell without doing it
 -- (GuidedHand:refusal); else nil.
 function Table:refusal(name, action, amount, dice)
-	if action == "give" or action == "reset" then return nil end
+	if Banks.COMMANDS[action] then return nil end
 	local _, err = self:_index(name)
 	if err then return err end
 	if not self.hand then

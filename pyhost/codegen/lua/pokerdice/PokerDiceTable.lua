@@ -80,19 +80,6 @@ function Table:new_hand()
 	return hand
 end
 
--- Any player's command: a round action, or the bank commands give and reset. Returns the
--- events, or nil and why the rules refuse it (and then nothing has changed).
-function Table:act(name, action, amount, dice, target)
-	if action == "give" then return self:give(name, target, amount) end
-	if action == "reset" then return self:reset(name) end
-	local _, err = self:_index(name)
-	if err then return nil, err end
-	if not self.hand then
-		return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
-	end
-	return self.hand:act(name, action, amount, dice)
-end
-
 -- A round's books close with nothing committed: chips committed are in the live pot.
 Banks.into(Table, { find = Pots.find, chips_arg = chips_arg, str = str, repr = repr,
 	in_live_pot = function(_, seat, doing)
