@@ -38,7 +38,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/SnapCheck.lua", "core/CatchUp.lua",
                "holdem/Rollers.lua",
                "holdem/FairDeal.lua", "holdem/Actions.lua", "holdem/Game.lua", "holdem/Deputy.lua",
-               "holdem/HoldemSession.lua", "holdem/Slash.lua"),
+               "holdem/HoldemSession.lua", "core/SlashCommands.lua",
+               "core/EventFrame.lua", "holdem/Slash.lua"),
     # The draw games share hold'em's dice and hands (Dice.lua, Hands.lua), the table core and
     # draw/ (open rolls, the draw table's flow); each brings its engine, words and commands.
     "dice-poker": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
@@ -49,7 +50,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
                    "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
-                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "core/SlashCommands.lua",
+                   "core/EventFrame.lua", "draw/DrawSlash.lua",
                    "dicepoker/DicePokerGame.lua"),
     "poker-dice": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
                    "pokerdice/PokerDiceLocales.lua",
@@ -61,7 +63,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
                    "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
                    "core/Takeover.lua", "core/SnapCheck.lua", "core/CatchUp.lua",
-                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+                   "draw/DrawTable.lua", "draw/DrawCommands.lua", "core/SlashCommands.lua",
+                   "core/EventFrame.lua", "draw/DrawSlash.lua",
                    "pokerdice/PokerDiceGame.lua"),
     # Vitaji: one numbered die a round; its engine (vitaji/), then the draw table.
     "vitaji": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
@@ -74,7 +77,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Witness.lua", "core/Fingerprint.lua", "draw/OpenRolls.lua",
                "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
                "core/Takeover.lua", "core/SnapCheck.lua", "core/Kept.lua", "core/CatchUp.lua",
-               "draw/DrawTable.lua", "draw/DrawCommands.lua", "draw/DrawSlash.lua",
+               "draw/DrawTable.lua", "draw/DrawCommands.lua", "core/SlashCommands.lua",
+                   "core/EventFrame.lua", "draw/DrawSlash.lua",
                "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua",
                "vitaji/VitajiTeams.lua",
                # Tournaments and side bets: their engines, then their place at the table.
