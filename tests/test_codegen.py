@@ -52,9 +52,8 @@ POKER_DICE_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua
                     "Protocol.lua", "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua",
                     "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua",
                     "Record.lua", "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua",
-                    "CatchUp.lua", "DrawTable.lua", "DrawCommands.lua", "SlashCommands.lua", "EventFrame.lua",
-                    "DrawSlash.lua",
-                    "PokerDiceGame.lua"]
+                    "CatchUp.lua", "DrawTable.lua", "DrawCommands.lua", "SlashCommands.lua",
+                    "EventFrame.lua", "DrawSlash.lua", "PokerDiceGame.lua"]
 VITAJI = load_ruleset("vitaji")
 # Vitaji's addon: hold'em's Dice.lua (faces, roll lines), its own engine (vitaji/), the table
 # core and the draw games' table (draw/), then its adapter and commands.
@@ -66,7 +65,7 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
                 "Witness.lua", "Fingerprint.lua", "OpenRolls.lua", "Session.lua", "Record.lua",
                 "Heartbeat.lua", "Takeover.lua", "SnapCheck.lua", "Kept.lua", "CatchUp.lua",
                 "DrawTable.lua", "DrawCommands.lua", "SlashCommands.lua", "EventFrame.lua",
-                    "DrawSlash.lua", "VitajiResume.lua",
+                "DrawSlash.lua", "VitajiResume.lua",
                 "VitajiGame.lua", "VitajiTeams.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
                 "VitajiTournamentTable.lua"]
 

@@ -78,7 +78,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/Session.lua", "core/Record.lua", "core/Heartbeat.lua",
                "core/Takeover.lua", "core/SnapCheck.lua", "core/Kept.lua", "core/CatchUp.lua",
                "draw/DrawTable.lua", "draw/DrawCommands.lua", "core/SlashCommands.lua",
-                   "core/EventFrame.lua", "draw/DrawSlash.lua",
+               "core/EventFrame.lua", "draw/DrawSlash.lua",
                "vitaji/VitajiResume.lua", "vitaji/VitajiGame.lua",
                "vitaji/VitajiTeams.lua",
                # Tournaments and side bets: their engines, then their place at the table.
