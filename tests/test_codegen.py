@@ -19,8 +19,8 @@ from pyhost.rules import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 TAUREN = load_ruleset("tauren-holdem")
-LUA_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "Locales.lua", "Dice.lua", "Hands.lua",
-             "Pots.lua",
+LUA_FILES = ["Rules.lua", "Text.lua", "Lists.lua", "CoreLocales.lua", "Locales.lua", "Dice.lua",
+             "Hands.lua", "Pots.lua",
              "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua", "ManualHand.lua",
              "Banks.lua", "HoldemTable.lua", "Sha256.lua", "Messages.lua", "Protocol.lua",
              "Comm.lua",
@@ -34,7 +34,7 @@ SLASH = {f"SLASH_TAURENHOLDEM_{action.upper()}1" for action in TAUREN.addon.comm
 DICE_POKER = load_ruleset("dice-poker")
 # Dice Poker's addon: hold'em's dice and hands, the table core, the draw games' table (draw/)
 # and its own engine, words and adapter (dicepoker/).
-DICE_POKER_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
+DICE_POKER_FILES = ["Rules.lua", "Text.lua", "Lists.lua", "CoreLocales.lua", "DrawLocales.lua",
                     "DicePokerLocales.lua", "Dice.lua",
                     "Hands.lua", "DicePoker.lua", "Sha256.lua", "Messages.lua", "Protocol.lua",
                     "Comm.lua", "Restricted.lua", "Ledger.lua", "Rolls.lua", "Witness.lua",
@@ -45,7 +45,7 @@ DICE_POKER_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua
 POKER_DICE = load_ruleset("poker-dice")
 # Poker Dice's: the same, with hold'em's pots and betting's number words, and its own engine,
 # words and adapter (pokerdice/).
-POKER_DICE_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
+POKER_DICE_FILES = ["Rules.lua", "Text.lua", "Lists.lua", "CoreLocales.lua", "DrawLocales.lua",
                     "PokerDiceLocales.lua", "Dice.lua",
                     "Hands.lua", "Pots.lua", "Betting.lua", "PokerDice.lua", "PokerDiceRound.lua",
                     "PokerDiceTurn.lua", "PokerDiceDraw.lua", "Sha256.lua", "Messages.lua",
@@ -57,7 +57,7 @@ POKER_DICE_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua
 VITAJI = load_ruleset("vitaji")
 # Vitaji's addon: hold'em's Dice.lua (faces, roll lines), its own engine (vitaji/), the table
 # core and the draw games' table (draw/), then its adapter and commands.
-VITAJI_FILES = ["Rules.lua", "Text.lua", "CoreLocales.lua", "DrawLocales.lua",
+VITAJI_FILES = ["Rules.lua", "Text.lua", "Lists.lua", "CoreLocales.lua", "DrawLocales.lua",
                 "VitajiLocales.lua", "Dice.lua",
                 "VitajiWords.lua", "VitajiScore.lua", "VitajiBetting.lua", "VitajiRolling.lua",
                 "Vitaji.lua", "VitajiEnd.lua", "VitajiSheet.lua", "Sha256.lua", "Messages.lua",
@@ -87,11 +87,11 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     monkeypatch.chdir(ROOT)  # build --check reads addon/ where it is run
     result = CliRunner().invoke(main, ["build", "--check"])
     assert result.exit_code == 0, result.output
-    assert "addon/DiceHoldem: up to date (43 files)" in result.output
-    assert "addon/DicePoker: up to date (32 files)" in result.output
-    assert "addon/PokerDice: up to date (37 files)" in result.output
-    assert "addon/TaurenHoldem: up to date (43 files)" in result.output
-    assert "addon/Vitaji: up to date (43 files)" in result.output
+    assert "addon/DiceHoldem: up to date (44 files)" in result.output
+    assert "addon/DicePoker: up to date (33 files)" in result.output
+    assert "addon/PokerDice: up to date (38 files)" in result.output
+    assert "addon/TaurenHoldem: up to date (44 files)" in result.output
+    assert "addon/Vitaji: up to date (44 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -172,6 +172,7 @@ LEDGER = {
     "Locales.lua": ({"pairs"}, set()),
     "Rules.lua": (set(), set()),
     "Text.lua": ({"table", "tostring"}, set()),
+    "Lists.lua": ({"ipairs"}, set()),
     "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
                   "unpack"}, set()),
     "Hands.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
@@ -345,7 +346,7 @@ def test_loading_each_file_touches_only_ledger_globals():
                               b"Heartbeat",
                               b"Takeover", b"SnapCheck", b"CatchUp", b"Text", b"Restricted",
                               b"CoreLocales", b"Banks",
-                              b"SlashCommands", b"EventFrame"}
+                              b"SlashCommands", b"EventFrame", b"Lists"}
 
 
 # The table core (pyhost/codegen/lua/core/) knows no game: no core file names a hold'em module

@@ -24,7 +24,7 @@ from .luadata import lua
 # but for the rendered Rules.lua, which comes first: every other file reads it.
 RULES_FILE = "Rules.lua"
 FLOWS: dict[str, tuple[str, ...]] = {
-    "holdem": ("core/Text.lua", "core/CoreLocales.lua", "holdem/Locales.lua",
+    "holdem": ("core/Text.lua", "core/Lists.lua", "core/CoreLocales.lua", "holdem/Locales.lua",
                "holdem/Dice.lua", "holdem/Hands.lua",
                "holdem/Pots.lua", "holdem/Betting.lua", "holdem/Holdem.lua",
                "holdem/HoldemHand.lua", "holdem/GuidedHand.lua", "holdem/ManualHand.lua",
@@ -42,8 +42,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "core/EventFrame.lua", "holdem/Slash.lua"),
     # The draw games share hold'em's dice and hands (Dice.lua, Hands.lua), the table core and
     # draw/ (open rolls, the draw table's flow); each brings its engine, words and commands.
-    "dice-poker": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
-                   "dicepoker/DicePokerLocales.lua",
+    "dice-poker": ("core/Text.lua", "core/Lists.lua", "core/CoreLocales.lua",
+                   "draw/DrawLocales.lua", "dicepoker/DicePokerLocales.lua",
                    "holdem/Dice.lua", "holdem/Hands.lua", "dicepoker/DicePoker.lua",
                    "core/Sha256.lua", "core/Messages.lua", "core/Protocol.lua", "core/Comm.lua",
                    "core/Restricted.lua", "core/Ledger.lua", "core/Rolls.lua",
@@ -53,8 +53,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "draw/DrawTable.lua", "draw/DrawCommands.lua", "core/SlashCommands.lua",
                    "core/EventFrame.lua", "draw/DrawSlash.lua",
                    "dicepoker/DicePokerGame.lua"),
-    "poker-dice": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
-                   "pokerdice/PokerDiceLocales.lua",
+    "poker-dice": ("core/Text.lua", "core/Lists.lua", "core/CoreLocales.lua",
+                   "draw/DrawLocales.lua", "pokerdice/PokerDiceLocales.lua",
                    "holdem/Dice.lua", "holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua",
                    "pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
                    "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceDraw.lua",
@@ -67,7 +67,7 @@ FLOWS: dict[str, tuple[str, ...]] = {
                    "core/EventFrame.lua", "draw/DrawSlash.lua",
                    "pokerdice/PokerDiceGame.lua"),
     # Vitaji: one numbered die a round; its engine (vitaji/), then the draw table.
-    "vitaji": ("core/Text.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
+    "vitaji": ("core/Text.lua", "core/Lists.lua", "core/CoreLocales.lua", "draw/DrawLocales.lua",
                "vitaji/VitajiLocales.lua",
                "holdem/Dice.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
                "vitaji/VitajiBetting.lua", "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua",

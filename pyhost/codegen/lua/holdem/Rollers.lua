@@ -18,9 +18,7 @@ local Rollers = {}
 ns.Rollers = Rollers
 
 local function street_index(name)
-	for i, street in ipairs(RULES.deal.streets) do
-		if street == name then return i end
-	end
+	return ns.Lists.index(RULES.deal.streets, name)
 end
 Rollers.street_index = street_index
 
