@@ -11,6 +11,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from lupa import lua51
 
+from lua_addon import no_compiler
 from pyhost.harness import Realm, bitlib
 
 NAMES = ("band", "bor", "bxor", "bnot", "lshift", "rshift", "arshift", "mod")
@@ -26,7 +27,7 @@ NUMBERS = st.one_of(
 def native():
     path = bitlib.native_library(lua51.__file__)
     if path is None:
-        pytest.skip(f"no C compiler for bitlib.c ({bitlib.native_error})")
+        no_compiler(str(bitlib.native_error))
     return path
 
 
@@ -122,7 +123,7 @@ def fresh(monkeypatch, tmp_path):
 
 def test_it_builds_into_the_cache_folder_once(tmp_path, monkeypatch):
     if shutil.which(os.environ.get("CC", "cc")) is None:
-        pytest.skip("no C compiler")
+        no_compiler("no cc on the PATH")
     fresh(monkeypatch, tmp_path)
     path = bitlib.native_library(lua51.__file__)
     assert path is not None and path.parent == tmp_path / "cache" / "pyhost", bitlib.native_error

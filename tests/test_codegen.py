@@ -67,7 +67,7 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "Lists.lua", "CoreLocales.lua", "DrawLo
                 "DrawTable.lua", "DrawCommands.lua", "SlashCommands.lua", "EventFrame.lua",
                 "DrawSlash.lua", "VitajiResume.lua",
                 "VitajiGame.lua", "VitajiTeams.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
-                "VitajiTournamentTable.lua"]
+                "VitajiTournamentTable.lua", "VitajiCupBets.lua"]
 
 
 def test_the_build_is_the_same_bytes_every_time():
@@ -91,7 +91,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DicePoker: up to date (33 files)" in result.output
     assert "addon/PokerDice: up to date (38 files)" in result.output
     assert "addon/TaurenHoldem: up to date (44 files)" in result.output
-    assert "addon/Vitaji: up to date (44 files)" in result.output
+    assert "addon/Vitaji: up to date (45 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -197,7 +197,7 @@ LEDGER = {
     "Fair.lua": ({"GetTime", "ipairs", "math", "string", "table", "time", "tonumber", "tostring",
                   "type"}, set()),
     "HandLog.lua": ({"ipairs", "pairs", "table", "tostring", "type"}, set()),
-    "Ledger.lua": ({"math", "pairs", "tonumber"}, set()),
+    "Ledger.lua": ({"ipairs", "math", "pairs", "tonumber"}, set()),
     "Rolls.lua": ({"Ambiguate", "GetNormalizedRealmName", "GetNumGroupMembers",
                    "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "UnitName", "ipairs",
                    "table"}, set()),
@@ -206,7 +206,7 @@ LEDGER = {
     "HoldemFlow.lua": ({"ipairs", "table"}, set()),
     "Session.lua": ({"Ambiguate", "UnitInParty", "_G", "ipairs", "pairs", "print", "table",
                      "tonumber", "tostring"}, set()),
-    "Record.lua": ({"C_Timer", "error", "ipairs", "next", "pairs", "pcall", "table", "tonumber",
+    "Record.lua": ({"C_Timer", "error", "ipairs", "next", "pairs", "pcall", "tonumber",
                     "tostring"}, set()),
     "Actions.lua": ({"getmetatable", "ipairs", "math", "pairs", "setmetatable", "table",
                      "tonumber", "tostring", "type"}, set()),
@@ -219,7 +219,8 @@ LEDGER = {
     "Heartbeat.lua": ({"C_Timer", "GetTime"}, set()),
     "Takeover.lua": ({"C_Timer", "GetTime", "UnitInParty", "ipairs", "math"}, set()),
     "Restricted.lua": ({"C_RestrictedActions", "C_Timer", "Enum", "GetTime", "UnitIsConnected",
-                        "ipairs", "issecretvalue", "next", "pairs", "select"}, set()),
+                        "hasanysecretvalues", "ipairs", "issecretvalue", "next", "pairs",
+                        "select"}, set()),
     "SnapCheck.lua": ({"C_Timer", "GetTime", "ipairs", "pairs", "table", "type"}, set()),
     "Kept.lua": ({"C_Timer", "GetTime", "IsInGroup", "UnitInParty", "ipairs", "math", "table",
                   "tonumber"}, set()),
@@ -262,9 +263,12 @@ LEDGER = {
                         "tostring", "type"}, set()),
     "VitajiTournament.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "tostring",
                               "type", "unpack"}, set()),
-    "VitajiSideBets.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "type"}, set()),
-    "VitajiTournamentTable.lua": ({"C_Timer", "ipairs", "pairs", "select", "table", "tonumber",
-                                   "tostring", "type"}, set()),
+    "VitajiSideBets.lua": ({"ipairs", "math", "pairs", "setmetatable", "table", "tostring", "type"},
+                           set()),
+    "VitajiTournamentTable.lua": ({"ipairs", "pairs", "select", "table", "tonumber", "tostring",
+                                   "type"}, set()),
+    "VitajiCupBets.lua": ({"GetTime", "ipairs", "math", "pairs", "table", "tonumber", "tostring",
+                           "type"}, set()),
     "VitajiTeams.lua": ({"ipairs", "pairs", "table", "type"}, set()),
 }
 

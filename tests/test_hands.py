@@ -220,6 +220,26 @@ def test_a_hand_needs_enough_dice_and_known_faces():
         hand(TAUREN, "Druid 2 3 4 5")
 
 
+@pytest.mark.parametrize("ruleset_id", ["tauren-holdem", "poker-dice"])
+def test_best_hand_takes_the_dealt_dice_in_any_form_and_refuses_what_is_no_face(ruleset_id):
+    # best_hand unpacks a dealt roll of face indices without a loop (HandEvaluator.fast): any
+    # other form goes the long way, to the same hand or to the same one-line error.
+    ruleset = load_ruleset(ruleset_id)
+    dealt, ace = ruleset.deal.dealt, ruleset.dice.count - 1
+    roll = (*tuple(range(dealt - 1)), ace)
+    want = ruleset.evaluator.best(roll)
+    assert ruleset.best_hand(roll) is want
+    assert ruleset.best_hand(list(roll)) is want
+    assert ruleset.best_hand(iter(roll)) is want  # an iterator is not unpacked and used up
+    assert ruleset.best_hand(roll[::-1]) is want
+    assert ruleset.best_hand([ruleset.dice.faces[face].name for face in roll]) is want
+    assert ruleset.best_hand((*roll[:-1], 0)) is ruleset.evaluator.best((*roll[:-1], 0))
+    assert ruleset.best_hand((*roll[1:], 0, 1)) is ruleset.evaluator.best((*roll[1:], 0, 1))
+    for bad, shown in ((True, "True"), (1.0, "1.0"), (-1, "-1"), (ace + 1, str(ace + 1))):
+        with pytest.raises(ValueError, match=f"no face {shown}"):
+            ruleset.best_hand((*roll[:-1], bad))
+
+
 # -- the precomputed table against the naive evaluator -----------------------------------
 
 

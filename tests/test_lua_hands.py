@@ -20,12 +20,14 @@ def python_result(ruleset, counts):
 
 
 def lua_result(lua, ns, counts):
-    """Hands.score of the counts; Hands.best of the same dice, shuffled, must be the same."""
+    """Hands.score of the counts; Hands.best of the same dice, shuffled, must be the same, and
+    again in another order (then from the multisets seen)."""
     hand = ns[b"Hands"][b"score"](lua.table_from(list(counts)))
     dice = [face + 1 for face in expand(counts)]
     random.Random(sum(dice)).shuffle(dice)
-    same = lua.globals()[b"rawequal"](ns[b"Hands"][b"best"](lua.table_from(dice)), hand)
-    assert same, counts  # the one table of that hand
+    for order in (dice, dice[::-1]):
+        same = lua.globals()[b"rawequal"](ns[b"Hands"][b"best"](lua.table_from(order)), hand)
+        assert same, counts  # the one table of that hand
     return hand[b"category"], tuple(hand[b"key"].values()), tuple(hand[b"dice"].values())
 
 
@@ -67,3 +69,32 @@ def test_the_example_hand_in_lua():
         "Shaman 6 5 3 6 6 Warrior".split())]))
     assert riggs[b"name"] == b"Straight" and skoll[b"name"] == b"Three of a kind"
     assert ns[b"Hands"][b"compare"](riggs, skoll) == 1
+
+
+def test_hands_are_remembered_while_held_and_forgotten_after():
+    # Hands.lua holds the hands it made weakly: a hand someone holds is still the one table of
+    # that hand after a full collection, and the hands of every multiset, once let go, are
+    # collected (what stays is the tables' slots), so scoring them all again grows nothing.
+    ruleset = load_ruleset("tauren-holdem")
+    lua, ns = load(ruleset, "Rules.lua", "Hands.lua")
+    run = lua.eval(b"""function(ns, rolls)
+        local best, held = ns.Hands.best, ns.Hands.best({ 8, 7, 6, 5, 4, 2, 2 })
+        collectgarbage()
+        local before = collectgarbage("count")
+        for _, dice in ipairs(rolls) do best(dice) end
+        local full = collectgarbage("count")
+        collectgarbage()
+        local after = collectgarbage("count")
+        for _, dice in ipairs(rolls) do best(dice) end
+        collectgarbage()
+        local again = collectgarbage("count")
+        return rawequal(best({ 2, 4, 2, 5, 6, 7, 8 }), held), full - before, after - before,
+            again - after
+    end""")
+    rolls = lua.table_from([lua.table_from([face + 1 for face in expand(counts)])
+                            for counts in multisets(ruleset.dice.count, 7)])
+    same, grown, kept, regrown = run(ns, rolls)  # KiB
+    assert same
+    assert grown > 50  # the hands of the 3,432 multisets, until collected
+    assert kept < grown / 3
+    assert regrown < 1

@@ -11,6 +11,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from lupa import lua51
 
+from lua_addon import no_compiler
 from pyhost.codegen import build
 from pyhost.harness import Realm, bitlib
 from pyhost.harness.bitlib import library
@@ -41,7 +42,7 @@ def bare(signed: bool, native: bool = False):
     lua = lua51.LuaRuntime(encoding=None)
     if native:
         if bitlib.native_library(lua51.__file__) is None:
-            pytest.skip(f"no C compiler for bitlib.c ({bitlib.native_error})")
+            no_compiler(str(bitlib.native_error))
         with pytest.MonkeyPatch.context() as patch:
             patch.delenv("PYHOST_BIT", raising=False)
             lua.globals()[b"bit"] = bitlib.bit_table(lua, signed)

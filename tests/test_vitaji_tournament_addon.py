@@ -156,6 +156,15 @@ def test_eight_players_two_groups_a_final_and_side_bets_paid_alike(realm, cup_ta
                 realm.login(name)
                 realm.run_until_quiet()
             everyone_shows(realm, clients, t)
+        if hands == 6:  # a spectator joins the raid: he takes the tournament and every book
+            zed = realm.login("Zed", addons=[table.addon])
+            realm.invite(org, zed)
+            realm.run_until_quiet()
+            clients["Zed"] = zed
+            everyone_shows(realm, clients, t)
+            for name in [*PLAYERS, *FANS]:
+                assert bank_at(zed, name) == ledger.seat(name).bank, name
+    assert "Zed" in clients
     assert t.tier == 2 and hands == 9 and t.champion
     for client in clients.values():  # (the addon shows a name of the player's own realm short)
         assert f"{t.champion} wins the tournament" in client.chat.lines, client.name
@@ -293,8 +302,11 @@ def test_a_spectator_who_joins_the_raid_late_is_caught_up_by_the_host(realm, cup
     zed = realm.login("Zed", addons=[table.addon])
     realm.invite(org, zed)
     realm.run_until_quiet()
-    assert "Caught up with the tournament of Org from Org (its results so far are their word)." \
-        in zed.chat.lines
+    # (From the host and a seat that agree: Zed knew no organiser to take it from.)
+    (caught,) = [line for line in zed.chat.lines if line.startswith("Caught up with the tour")]
+    assert caught.startswith("Caught up with the tournament of Org from Org and ")
+    assert caught.endswith(" (its results so far are their word).")
+    assert caught.split()[10] in PLAYERS
     clients["Zed"] = zed
     everyone_shows(realm, clients, t)
     play_game(realm, clients, table, t, 0, 2, rng)

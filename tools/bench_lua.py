@@ -14,11 +14,17 @@ and prints hands per CPU second and the ratios:
   faces shown, straights from the runs, and the tie-break key a showdown needs;
 - the same plain evaluator without the key (the category only: not a whole evaluator, since
   it cannot order two hands of a category; printed as a floor).
+All but the naive one are functions of one roll's dice array, timed through one loop
+(`SCORE_ALL`: the roll copied into an array, the function called, its result kept), the way the
+addon calls `Hands.best`; so no evaluator is spared the call and the copy that another pays.
 Then the fresh-client showdown: `--showdowns` times, for each evaluator a new runtime loads
 Rules.lua and Hands.lua (not timed) and scores one showdown's 40 seven-dice hands; CPU summed
-over the showdowns. Nothing is cached between runtimes; what Hands.lua builds when it loads
-(its tables of group shapes and face masks, a few hundred entries) is not timed, and any
-hand it makes on first sight is.
+over the showdowns. A showdown is dealt as Tauren Hold'em deals it: one board of five
+community dice, and each of the 40 players' two hidden dice before it (as HoldemHand.hand_of
+passes them). The same is also timed with 40 unrelated rolls, the worst case (no two hands
+share dice, so almost every hand is new), for comparison. Nothing is cached between
+runtimes; what Hands.lua builds when it loads (its tables of group shapes and face masks, a
+few hundred entries) is not timed, and any hand it makes on first sight is.
 Every roll's category and key are compared: the generated Lua against Python (key and dice,
 read after the timing), the plain Lua against bench_hands.plain_best, every category across all;
 any disagreement fails the run. CPU time (time.process_time) throughout.
@@ -124,49 +130,45 @@ local function kickers(shown, key, n, skip1, skip2)
     return key
 end
 
-return function(rolls, count)
-    local out = {}
-    for r = 0, count - 1 do
-        for face = 1, FACES do counts[face] = 0 end
-        for i = 1, 7 do
-            local face = rolls[r * 7 + i]
-            counts[face] = counts[face] + 1
-        end
-        local shown = {} -- the faces shown, highest first
-        for _, face in ipairs(BY_RANK) do
-            if counts[face] > 0 then shown[#shown + 1] = face end
-        end
-        local groups = { unpack(shown) }
-        table.sort(groups, bigger)
-        local top, second = groups[1], groups[2]
-        local g1, g2 = counts[top], second and counts[second] or 0
-        local kind, key
-        if g1 >= 5 then kind, key = "five_of_a_kind", { top - 1 }
-        elseif g1 == 4 then kind, key = "four_of_a_kind", kickers(shown, { top - 1 }, 1, top)
-        elseif g1 == 3 and g2 >= 2 then kind, key = "full_house", { top - 1, second - 1 }
-        else
-            for _, run in ipairs(RUNS) do
-                local all = true
-                for _, face in ipairs(run.faces) do
-                    if counts[face] == 0 then all = false break end
-                end
-                if all then kind, key = "straight", { run.faces[5] - 1 } break end
-            end
-            if not kind then
-                if g1 == 3 then
-                    kind, key = "three_of_a_kind", kickers(shown, { top - 1 }, 2, top)
-                elseif g1 == 2 and g2 == 2 then
-                    kind, key = "two_pair", kickers(shown, { top - 1, second - 1 }, 1, top, second)
-                elseif g1 == 2 then
-                    kind, key = "one_pair", kickers(shown, { top - 1 }, 3, top)
-                else
-                    kind, key = "bust", kickers(shown, {}, 5)
-                end
-            end
-        end
-        out[r + 1] = { category = ORDER[kind], key = key }
+return function(dice)
+    for face = 1, FACES do counts[face] = 0 end
+    for i = 1, #dice do
+        local face = dice[i]
+        counts[face] = counts[face] + 1
     end
-    return out
+    local shown = {} -- the faces shown, highest first
+    for _, face in ipairs(BY_RANK) do
+        if counts[face] > 0 then shown[#shown + 1] = face end
+    end
+    local groups = { unpack(shown) }
+    table.sort(groups, bigger)
+    local top, second = groups[1], groups[2]
+    local g1, g2 = counts[top], second and counts[second] or 0
+    local kind, key
+    if g1 >= 5 then kind, key = "five_of_a_kind", { top - 1 }
+    elseif g1 == 4 then kind, key = "four_of_a_kind", kickers(shown, { top - 1 }, 1, top)
+    elseif g1 == 3 and g2 >= 2 then kind, key = "full_house", { top - 1, second - 1 }
+    else
+        for _, run in ipairs(RUNS) do
+            local all = true
+            for _, face in ipairs(run.faces) do
+                if counts[face] == 0 then all = false break end
+            end
+            if all then kind, key = "straight", { run.faces[5] - 1 } break end
+        end
+        if not kind then
+            if g1 == 3 then
+                kind, key = "three_of_a_kind", kickers(shown, { top - 1 }, 2, top)
+            elseif g1 == 2 and g2 == 2 then
+                kind, key = "two_pair", kickers(shown, { top - 1, second - 1 }, 1, top, second)
+            elseif g1 == 2 then
+                kind, key = "one_pair", kickers(shown, { top - 1 }, 3, top)
+            else
+                kind, key = "bust", kickers(shown, {}, 5)
+            end
+        end
+    end
+    return { category = ORDER[kind], key = key }
 end
 """
 
@@ -181,57 +183,64 @@ local RUNS = H.runs[5]
 local counts, groups = {}, {}
 local function desc(a, b) return a > b end
 
-return function(rolls, count)
-    local out = {}
-    for r = 0, count - 1 do
-        for face = 1, FACES do counts[face] = 0 end
-        for i = 1, 7 do
-            local face = rolls[r * 7 + i]
-            counts[face] = counts[face] + 1
-        end
-        local n = 0
-        for face = 1, FACES do
-            if counts[face] > 1 then n = n + 1 groups[n] = counts[face] end
-        end
-        for i = n + 1, #groups do groups[i] = nil end
-        table.sort(groups, desc)
-        local g1, g2, kind = groups[1] or 1, groups[2] or 1, nil
-        if g1 >= 5 then kind = "five_of_a_kind"
-        elseif g1 == 4 then kind = "four_of_a_kind"
-        elseif g1 == 3 and g2 >= 2 then kind = "full_house"
-        else
-            for _, run in ipairs(RUNS) do
-                local all = true
-                for _, face in ipairs(run.faces) do
-                    if counts[face] == 0 then all = false break end
-                end
-                if all then kind = "straight" break end
-            end
-            if not kind then
-                if g1 == 3 then kind = "three_of_a_kind"
-                elseif g1 == 2 and g2 == 2 then kind = "two_pair"
-                elseif g1 == 2 then kind = "one_pair"
-                else kind = "bust" end
-            end
-        end
-        out[r + 1] = ORDER[kind]
+return function(dice)
+    for face = 1, FACES do counts[face] = 0 end
+    for i = 1, #dice do
+        local face = dice[i]
+        counts[face] = counts[face] + 1
     end
-    return out
+    local n = 0
+    for face = 1, FACES do
+        if counts[face] > 1 then n = n + 1 groups[n] = counts[face] end
+    end
+    for i = n + 1, #groups do groups[i] = nil end
+    table.sort(groups, desc)
+    local g1, g2, kind = groups[1] or 1, groups[2] or 1, nil
+    if g1 >= 5 then kind = "five_of_a_kind"
+    elseif g1 == 4 then kind = "four_of_a_kind"
+    elseif g1 == 3 and g2 >= 2 then kind = "full_house"
+    else
+        for _, run in ipairs(RUNS) do
+            local all = true
+            for _, face in ipairs(run.faces) do
+                if counts[face] == 0 then all = false break end
+            end
+            if all then kind = "straight" break end
+        end
+        if not kind then
+            if g1 == 3 then kind = "three_of_a_kind"
+            elseif g1 == 2 and g2 == 2 then kind = "two_pair"
+            elseif g1 == 2 then kind = "one_pair"
+            else kind = "bust" end
+        end
+    end
+    return ORDER[kind]
 end
 """
 
 GENERATED = b"""
 local ns = ...
+return ns.Hands.best
+"""
+
+# How every evaluator but the naive one is timed: called as the addon calls Hands.best, with
+# each roll's dice in one array, its result kept (a hand, or a category for the floor).
+SCORE_ALL = b"""
+local best = ...
 return function(rolls, count)
-    local best, out = ns.Hands.best, {}
-    local dice = {}
+    local out, dice = {}, {}
     for r = 0, count - 1 do
         for i = 1, 7 do dice[i] = rolls[r * 7 + i] end
-        out[r + 1] = best(dice).category
+        out[r + 1] = best(dice)
     end
     return out
 end
 """
+
+# No evaluator at all: what calling one 40 times through SCORE_ALL costs in a fresh runtime
+# (lupa's call in, the loop, the copies, the first use of the results table), which every
+# evaluator pays alike; the fresh ratios are also printed net of it.
+EMPTY = b"return function() return function(dice) return dice[1] end end"
 
 # Untimed: each roll's hand from Hands.lua, or a plain result, as "category:key:dice" text.
 SPELL = b"""
@@ -270,9 +279,11 @@ def main() -> None:
         for name in ("Rules.lua", "Hands.lua"):
             lua.globals()[b"loadstring"](files[name], name.encode())(b"TaurenHoldem", ns)
         load = lua.globals()[b"loadstring"]
-        return lua, {name: load(code)(ns) for name, code in (
-            ("generated", GENERATED), ("naive", NAIVE), ("plain", PLAIN),
-            ("category", PLAIN_CATEGORY), ("spell", SPELL))}
+        run = {name: load(code)(ns) for name, code in (("naive", NAIVE), ("spell", SPELL))}
+        for name, code in (("generated", GENERATED), ("plain", PLAIN),
+                           ("category", PLAIN_CATEGORY), ("empty", EMPTY)):
+            run[name] = load(SCORE_ALL)(load(code)(ns))
+        return lua, run
 
     lua, run = runtime()
     rng = random.Random(args.seed)
@@ -300,7 +311,8 @@ def main() -> None:
     plain_kinds = ("bust", "one_pair", "two_pair", "three_of_a_kind", "straight", "full_house",
                    "four_of_a_kind", "five_of_a_kind")  # plain_best's categories, by index
     disagree = sum(len({a, b, c, d, e}) > 1 for a, b, c, d, e in zip(
-        lua_out.values(), py_out, naive_out.values(), category_out.values(),
+        (hand[b"category"] for hand in lua_out.values()), py_out, naive_out.values(),
+        category_out.values(),
         (hand[b"category"] for hand in plain_out.values()), strict=True))
     for roll, spelled in zip(rolls, run["spell"](lua_rolls, n).values(), strict=True):
         hand = best_of(roll)
@@ -328,23 +340,39 @@ def main() -> None:
 
     # The fresh-client showdown: 40 hands in a runtime that has scored nothing yet, a runtime of
     # its own for each evaluator (so none pays for what another's loading left to collect).
-    fresh = dict.fromkeys(("generated", "plain", "category"), 0.0)
-    for _ in range(args.showdowns):
-        hands = rng.choices(range(ruleset.dice.count), k=7 * 40)
-        results = {}
-        for name in fresh:
-            fresh_lua, fresh_run = runtime()
-            table = fresh_lua.table_from([face + 1 for face in hands])
-            results[name], seconds = timed(lambda f=fresh_run[name], t=table: f(t, 40))
-            fresh[name] += seconds
-        got = list(results["generated"].values())
-        disagree += got != list(results["category"].values())
-        disagree += got != [hand[b"category"] for hand in results["plain"].values()]
-    print(f"fresh showdown: {args.showdowns} new runtimes x 40 hands: generated Lua "
-          f"{fresh['generated'] * 1000:.1f} ms, plain Lua {fresh['plain'] * 1000:.1f} ms, "
-          f"category only {fresh['category'] * 1000:.1f} ms; generated / plain = "
-          f"{fresh['plain'] / fresh['generated']:.2f}x, generated / category only = "
-          f"{fresh['category'] / fresh['generated']:.2f}x; disagreements: {disagree}")
+    faces, hidden, board = ruleset.dice.count, ruleset.deal.hidden, sum(ruleset.deal.community)
+
+    def showdown():
+        shared = rng.choices(range(faces), k=board)
+        return [face for _ in range(40) for face in (*rng.choices(range(faces), k=hidden),
+                                                     *shared)]
+
+    for label, deal in (("fresh showdown", showdown),
+                        ("fresh, 40 unrelated rolls",
+                         lambda: rng.choices(range(faces), k=7 * 40))):
+        fresh = dict.fromkeys(("generated", "plain", "category", "empty"), 0.0)
+        for _ in range(args.showdowns):
+            hands = deal()
+            results = {}
+            for name in fresh:
+                fresh_lua, fresh_run = runtime()
+                table = fresh_lua.table_from([face + 1 for face in hands])
+                results[name], seconds = timed(lambda f=fresh_run[name], t=table: f(t, 40))
+                fresh[name] += seconds
+            got = [hand[b"category"] for hand in results["generated"].values()]
+            disagree += got != list(results["category"].values())
+            disagree += got != [hand[b"category"] for hand in results["plain"].values()]
+            rolls = [tuple(hands[i:i + 7]) for i in range(0, len(hands), 7)]
+            disagree += got != [order[best_of(roll).category] for roll in rolls]
+        print(f"{label}: {args.showdowns} new runtimes x 40 hands: generated Lua "
+              f"{fresh['generated'] * 1000:.1f} ms, plain Lua {fresh['plain'] * 1000:.1f} ms, "
+              f"category only {fresh['category'] * 1000:.1f} ms; generated / plain = "
+              f"{fresh['plain'] / fresh['generated']:.2f}x, generated / category only = "
+              f"{fresh['category'] / fresh['generated']:.2f}x; disagreements: {disagree}")
+        base = fresh["empty"]
+        print(f"{label}, net of calling no evaluator ({base * 1000:.1f} ms): generated / plain = "
+              f"{(fresh['plain'] - base) / (fresh['generated'] - base):.2f}x, generated / "
+              f"category only = {(fresh['category'] - base) / (fresh['generated'] - base):.2f}x")
     if disagree:
         sys.exit(1)
 

@@ -13,7 +13,7 @@ read_globals = {
 	"IsInRaid", "RANDOM_ROLL_RESULT", "RandomRoll", "UnitExists", "UnitFullName", "UnitInParty", "UnitName",
 	"GetNumGroupMembers", "GetRaidRosterInfo", "GetNumSubgroupMembers",
 	"UnitIsConnected", "UnitSex", "LE_PARTY_CATEGORY_HOME", "LE_PARTY_CATEGORY_INSTANCE",
-	"issecretvalue", "C_RestrictedActions", "Enum",
+	"issecretvalue", "hasanysecretvalues", "C_RestrictedActions", "Enum",
 	"UnitRealmRelationship", "LE_REALM_RELATION_COALESCED",
 	"time",
 }

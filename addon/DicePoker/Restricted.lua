@@ -25,14 +25,17 @@ local function tell(on)
 end
 
 -- issecretvalue where the game has it; without it nothing is secret.
-local issecret = issecretvalue
+local issecret, anysecret = issecretvalue, hasanysecretvalues
 function Restricted.secret(value)
 	return issecret ~= nil and issecret(value) == true
 end
 
+-- (Asked of every addon message's nine arguments: one call where the game has one for all.)
 function Restricted.any_secret(...)
+	if issecret == nil then return false end
+	if anysecret then return anysecret(...) == true end
 	for i = 1, select("#", ...) do
-		if Restricted.secret((select(i, ...))) then return true end
+		if issecret((select(i, ...))) == true then return true end
 	end
 	return false
 end

@@ -24,10 +24,10 @@ end
 
 -- The first seat after `name` whose player is still connected (every client finds the same).
 local function next_connected(seats, name)
-	local at = 1
-	for i, seat in ipairs(seats) do if seat == name then at = i end end
-	for step = 1, #seats - 1 do
-		local candidate = seats[(at - 1 + step) % #seats + 1]
+	local at, count = 1, #seats
+	for i = 1, count do if seats[i] == name then at = i end end
+	for step = 1, count - 1 do
+		local candidate = seats[(at - 1 + step) % count + 1]
 		if connected(candidate) then return candidate end
 	end
 end

@@ -13,6 +13,12 @@ local RULES = ns.Rules
 
 local DrawTable = {}
 ns.DrawTable = DrawTable
+-- What another file of the game hangs on the table's rounds (a tournament's, say), each if it
+-- likes: `deal(seats, at, trial)` (the seats a round is dealt, its starter, and a target of its
+-- own, which the host's start then does not name; `trial`: the host's, before its order) and
+-- `over(round)` (a round just ended, once).
+local hooks = {}
+DrawTable.hooks = hooks
 
 -- A draw game's TURN: the core's fields, then the dice a keep names (Record.lua hands them on).
 ns.Messages.declare("TURN", { "table", "hand:n", "step:n", "op", "player", "amount:n", "streets:n",
@@ -144,6 +150,7 @@ local function after(events)
 	if current and current:over() and not current.banked then
 		current.banked = true -- the round's banks are the table's now
 		for _, seat in ipairs(current.seats) do session.banks[seat.name] = seat.bank end
+		if hooks.over then hooks.over(current) end
 	end
 	await()
 	Ledger.remember(session)
@@ -248,8 +255,8 @@ local function least_bank()
 end
 
 -- The round's seats: every seat with at least the least bank, in seat order (as the Python
--- table deals them), and the starter's place among them.
-local function dealt_in(starter)
+-- table deals them), and the starter's place among them (and a target, if hooks.deal deals).
+local function dealt_in(starter, trial)
 	local seats, at, least = {}, nil, least_bank()
 	for _, name in ipairs(session.seats) do
 		local bank = session.banks[name] or 0
@@ -258,6 +265,7 @@ local function dealt_in(starter)
 			if name == starter then at = #seats end
 		end
 	end
+	if hooks.deal then return hooks.deal(seats, at or 1, trial) end
 	return seats, at or 1
 end
 
@@ -274,8 +282,8 @@ ORDERS.start = function(player, _, target)
 	session.rolls, session.applied = {}, 0
 	session.did[session.hands - 2], session.turns[session.hands - 1] = nil, nil -- long past
 	Ledger.hand_starts(session)
-	local seats, at = dealt_in(player)
-	local started, reason = game.new_round(seats, at, target) -- (target: what the game deals)
+	local seats, at, own = dealt_in(player)
+	local started, reason = game.new_round(seats, at, own or target) -- (target: what the game deals)
 	session.round = started
 	if not started then return say(Text.safe(reason, Text.LINE)) end
 	session.watch = OpenRolls.watch(session.id, session.hands, whose)

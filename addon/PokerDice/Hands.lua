@@ -5,11 +5,12 @@
 -- A roll is classified from its face counts in one pass: a deal's best hand is the first
 -- category, in the ruleset's order, that some hand of its dice forms, with the highest key
 -- that category allows (the highest groups or the best run, then the highest other dice).
--- No hand-sized subset is tried and nothing is memoised. The key is accumulated as one
--- number (`score`: its entries as digits, so numbers compare as keys do); a hand is one small
--- table per category and score, shared by every roll that makes it, and its `key` and `dice`
--- arrays are spelled out from the score when first read.
+-- No hand-sized subset is tried. The key is accumulated as one number (`score`: its entries
+-- as digits, so numbers compare as keys do); a hand is one small table per category and score,
+-- shared by every roll that makes it, and its `name`, `key` and `dice` are spelled out when
+-- first read.
 local _, ns = ...
+local setmetatable = setmetatable
 
 local H = ns.Rules.hands
 local FACES = #ns.Rules.faces
@@ -56,9 +57,12 @@ local EVERY_FACE = 2 ^ FACES - 1
 local MASKS = FACES <= 10 and 2 ^ FACES or 0 -- beyond, runs are tried one by one
 
 -- The category order compiled once: what each category tests and its key's length.
-local CATEGORIES, NAMES, HANDS = {}, {}, {}
+-- The tables that remember hands hold them weakly: a hand lives while someone holds it, so a
+-- client's memory does not grow with every hand it has ever scored.
+local WEAK_VALUES, WEAK_KEYS = { __mode = "v" }, { __mode = "k" }
+local CATEGORIES, NAMES, HANDS, RUN_HANDS = {}, {}, {}, {}
 for index, cat in ipairs(H.order) do
-	NAMES[index], HANDS[index] = cat.name, {}
+	NAMES[index], HANDS[index], RUN_HANDS[index] = cat.name, setmetatable({}, WEAK_VALUES), {}
 	local entry = { index = index }
 	local sizes, length = GROUPS[cat.kind], RUN_LENGTH[cat.kind]
 	if sizes then
@@ -153,7 +157,7 @@ local function kickers(counts, need, score)
 end
 
 local sorts_first -- (below)
-local RUN_OF = {} -- RUN_OF[hand]: its run, for straights
+local RUN_OF = setmetatable({}, WEAK_KEYS) -- RUN_OF[hand]: its run, for straights
 
 local function holds(run, counts)
 	local faces = run.faces
@@ -259,7 +263,7 @@ local function classify(counts, n, mask, multiples)
 			score = score * BASE + RANK[low] + 1
 			counts[low] = counts[low] - second
 		end
-		score = kickers(counts, entry.kickers, score)
+		if entry.kickers > 0 then score = kickers(counts, entry.kickers, score) end
 		counts[high] = counts[high] + first
 		if low then counts[low] = counts[low] + second end
 		return entry.index, score * entry.pad
@@ -321,8 +325,14 @@ function sorts_first(entry, score, run, other)
 	return false
 end
 
+-- A hand is made with its category and score only (two fields: a fresh client makes one per
+-- hand it scores); its name, key and dice are filled in when first read.
 local HAND = {
 	__index = function(hand, field)
+		if field == "name" then
+			hand.name = NAMES[hand.category]
+			return hand.name
+		end
 		if field ~= "key" and field ~= "dice" then return nil end
 		local key, dice = spell(BY_INDEX[hand.category], hand.score, RUN_OF[hand])
 		hand.key, hand.dice = key, dice -- plain fields from now on
@@ -335,14 +345,14 @@ local HAND = {
 local function hand_of(index, score, run)
 	local hands = HANDS[index]
 	if run then
-		hands = hands[run] or {}
-		HANDS[index][run] = hands
+		hands = RUN_HANDS[index][run] or setmetatable({}, WEAK_VALUES)
+		RUN_HANDS[index][run] = hands
 	end
 	local hand = hands[score]
 	if not hand then
-		hand = setmetatable({ category = index, name = NAMES[index], score = score }, HAND)
+		hand = setmetatable({ category = index, score = score }, HAND)
 		hands[score] = hand
-		RUN_OF[hand] = run
+		if run then RUN_OF[hand] = run end -- (setting nil would still make a slot)
 	end
 	return hand
 end
@@ -421,5 +431,6 @@ function Hands.best(dice)
 	end
 	if ACE and counts[ACE] > 0 then return wild(counts, n, counts[ACE]) end
 	local index, score, run = classify(counts, n, mask, multiples)
-	return index and hand_of(index, score, run) or nil
+	if not index then return nil end
+	return not run and HANDS[index][score] or hand_of(index, score, run) -- (a seen hand: no call)
 end

@@ -158,8 +158,14 @@ end
 Session.say = say
 
 -- The current hand, by table id and number (what a player's saved turns and secret are kept by).
+-- (Asked on every message: made again only when the table or the hand changes.)
+local hand_key, key_table, key_hands
 function Session.hand_id()
-	return session.id .. "#" .. session.hands
+	if session.id ~= key_table or session.hands ~= key_hands then
+		key_table, key_hands = session.id, session.hands
+		hand_key = session.id .. "#" .. session.hands
+	end
+	return hand_key
 end
 
 function Session.number_or_text(text)

@@ -122,7 +122,7 @@ local function banks_digest()
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
 
-local function remember_banks() Ledger.remember(session) end
+local function remember_banks() Ledger.remember(session, session.engine.seats) end
 
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.

@@ -59,10 +59,19 @@ function Ledger.confirmed(name, claimed)
 end
 
 -- The table's banks, as its engine has them now, are the session's and this client's record.
-function Ledger.remember(session)
+-- (After every action: `seats`, the engine's own seats in order ({ name =, bank = } each) where
+-- the game has them at hand, are read as they are, with no table of banks made each time.)
+function Ledger.remember(session, seats)
+	local at_table = session.banks
+	if seats then
+		for _, seat in ipairs(seats) do
+			local name, bank = seat.name, seat.bank
+			at_table[name], banks[name] = bank, bank
+		end
+		return
+	end
 	for name, bank in pairs(session.engine:banks()) do
-		session.banks[name] = bank
-		banks[name] = bank
+		at_table[name], banks[name] = bank, bank
 	end
 end
 

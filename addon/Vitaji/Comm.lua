@@ -69,9 +69,12 @@ local function refused(result, target)
 end
 local function went(target) told[target or ""] = nil end
 
+local me -- this player's "Name-Realm": asked of the game once (it never changes meanwhile)
 function Comm.me()
+	if me then return me end
 	local name, realm = UnitFullName("player")
-	return name .. "-" .. (realm or GetNormalizedRealmName())
+	me = name .. "-" .. (realm or GetNormalizedRealmName())
+	return me
 end
 
 -- The group the table plays in, as a party category: the instance group (dungeon or raid
@@ -429,27 +432,16 @@ local function take_chunk(message, distribution, sender)
 	for _, record in ipairs(whole) do Comm.receive(PREFIX, record, distribution, sender) end
 end
 
--- Split a message: its kind and fields, or nil and the version of a message from another
--- version of the protocol.
-function Comm.decode(message)
-	local fields = {}
-	local start = 1
-	while true do
-		local first = message:find(SEPARATOR, start, true)
-		if not first then
-			fields[#fields + 1] = message:sub(start)
-			break
-		end
-		fields[#fields + 1] = message:sub(start, first - 1)
-		start = first + 1
-	end
-	if fields[1] ~= VERSION or not fields[2] then return nil, fields[1] end
-	local kind = fields[2]
-	table.remove(fields, 1)
-	table.remove(fields, 1)
-	return kind, fields
+-- A message's kind and where the fields after it start (nil: none, Messages.read takes them
+-- from there), or nil and the version of a message from another version of the protocol.
+local function split(message)
+	local first = message:find(SEPARATOR, 1, true)
+	if not first then return nil, message end
+	local version = message:sub(1, first - 1)
+	if version ~= VERSION then return nil, version end
+	local second = message:find(SEPARATOR, first + 1, true)
+	return message:sub(first + 1, (second or 0) - 1), nil, second and second + 1
 end
-
 
 -- CHAT_MSG_ADDON: our prefix only, our own echoes ignored (we acted when we sent).
 local told_version = {}
@@ -465,18 +457,19 @@ function Comm.receive(prefix, message, distribution, sender)
 	if prefix ~= PREFIX then return end
 	if sender == Comm.me() then return end
 	if GROUP_OF[distribution] and GROUP_OF[distribution] ~= Comm.group() then return end
-	if message:sub(1, #COPY_HEAD) == COPY_HEAD then -- (a copy is whispered, never sent to all)
+	local head = message:sub(1, #COPY_HEAD) -- (the three heads are alike in length)
+	if head == COPY_HEAD then -- (a copy is whispered, never sent to all)
 		if distribution == "WHISPER" then take_chunk(message, distribution, sender) end
 		return
 	end
-	if message:sub(1, #BATCH_HEAD) == BATCH_HEAD then -- several messages packed in one
+	if head == BATCH_HEAD then -- several messages packed in one
 		local rest = message:sub(#BATCH_HEAD + 1)
 		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do
 			Comm.receive(prefix, inner, distribution, sender)
 		end
 		return
 	end
-	if message:sub(1, #PART_HEAD) == PART_HEAD then
+	if head == PART_HEAD then
 		-- By sender and channel: part 1 starts a message, the next part adds to it, a part
 		-- seen already (a duplicate) is passed over, and a part after a lost one drops it all.
 		local from = sender .. SEPARATOR .. distribution
@@ -502,17 +495,23 @@ function Comm.receive(prefix, message, distribution, sender)
 		end
 		return
 	end
-	local kind, fields = Comm.decode(message)
+	local kind, version, start = split(message)
 	if not kind then
 		-- Another version of the addon: say so once, and read nothing from it.
 		if not told_version[sender] and Comm.on_other_version then
 			told_version[sender] = true
-			Comm.on_other_version(sender, fields)
+			Comm.on_other_version(sender, version)
 		end
 		return
 	end
 	local handler = Comm.handlers[kind]
-	if handler then handler(sender, Messages.decode(kind, fields) or fields) end
+	if not handler then return end
+	-- A declared kind's named values, read straight from the text; an undeclared kind's fields.
+	if Messages.kinds[kind] then
+		handler(sender, Messages.read(kind, message, start))
+	else
+		handler(sender, Messages.fields(message, start))
+	end
 end
 
 function Comm.init()

@@ -81,11 +81,11 @@ function DrawTable.start()
 	end
 	-- (A round the engine would refuse is not ordered: the reason is said here.)
 	-- (What else the start deals, the game's: teams, say, as the players named them.)
-	local seats, at = dealt_in(starter)
+	local seats, at, own = dealt_in(starter, true)
 	local target, why = nil, nil
-	if game.start_target then target, why = game.start_target(seats) end
+	if own == nil and game.start_target then target, why = game.start_target(seats) end
 	if why then say(why) return end
-	local trial, reason = game.new_round(seats, at, target)
+	local trial, reason = game.new_round(seats, at, own or target)
 	if not trial then say(Text.safe(reason, Text.LINE)) return end
 	accept(starter, "start", nil, target)
 end

@@ -7,6 +7,7 @@ local RULES, Comm = ns.Rules, ns.Comm
 
 local EventFrame = {}
 ns.EventFrame = EventFrame
+EventFrame.heard_on = nil -- the channel of the addon message being handled now ("WHISPER", ...)
 
 local EVENTS = { "ADDON_LOADED", "PLAYER_LOGIN", "PLAYER_ENTERING_WORLD", "PLAYER_LOGOUT",
 	"CHAT_MSG_ADDON", "CHAT_MSG_SYSTEM", "GROUP_ROSTER_UPDATE" }
@@ -24,7 +25,10 @@ function EventFrame.listen(game)
 		PLAYER_LOGOUT = function() ns.CatchUp.save() end,
 		CHAT_MSG_ADDON = function(...)
 			if ns.Restricted.any_secret(...) then return end -- (never so far: read nothing secret)
+			local _, _, channel = ...
+			EventFrame.heard_on = channel -- (what its handlers hear now came on it)
 			Comm.receive(...)
+			EventFrame.heard_on = nil
 		end,
 		CHAT_MSG_SYSTEM = function(line) game.roll_line(line) end,
 		ADDON_RESTRICTION_STATE_CHANGED = function(...) ns.Restricted.changed(...) end,

@@ -212,9 +212,9 @@ end)
 
 -- One more thing applied, if any can be. Each may resync (drop the table): stop there.
 local function one_more()
-	for _, next_thing in ipairs(steps) do
+	for i = 1, #steps do
 		if not session or session.dropping then return false end
-		if next_thing() then return true end
+		if steps[i]() then return true end
 	end
 	return false
 end
@@ -234,14 +234,18 @@ end
 -- the loop already running goes on with those; an inner one could drop the table (resync)
 -- under the outer one's feet.
 local draining = false
+local function apply_all()
+	local moved = false
+	while one_more() do moved = true end
+	return moved
+end
 
 drain = function()
 	if draining then return end
 	draining = true
-	local moved = false
-	local ok, failure = pcall(function() while one_more() do moved = true end end)
+	local ok, moved = pcall(apply_all)
 	draining = false
-	if not ok then error(failure, 0) end
+	if not ok then error(moved, 0) end
 	if not session or session.dropping then return end
 	if moved then Heartbeat.arm_beat() end
 	if resume_turn() then return end
@@ -270,7 +274,7 @@ take_turn = function(sender, sent)
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
-	local key = table.concat({ player, sent.op or "", sent.amount or "" }, " ")
+	local key = player .. " " .. (sent.op or "") .. " " .. (sent.amount or "")
 	if sent.dice then key = key .. " " .. sent.dice end -- (a draw game's keep: its dice)
 	if number < session.hands or (number == session.hands and step <= session.steps) then
 		-- Applied already: the host's word for that turn must be what this client did.

@@ -47,21 +47,30 @@ function Text.safe(text, limit)
 	-- Printable ASCII without '|', no longer than the limit, is already safe: as it is, with
 	-- no loop over its characters (most lines are).
 	if #text <= limit and not text:find("[^\32-\123\125\126]") then return text end
-	local out, count, i = {}, 0, 1
-	while i <= #text do
+	local out, count, i, length = {}, 0, 1, #text
+	while i <= length do
 		if count >= limit then
 			out[#out + 1] = ELLIPSIS
 			break
 		end
-		local b, size = text:byte(i), char_length(text, i)
-		if b == 124 then -- '|'
-			out[#out + 1] = "||"
-		elseif not size or b < 32 or b == 127 then
-			out[#out + 1], size = "?", 1
+		-- A run of printable ASCII without '|' goes as it is, at once (a line of dice faces is
+		-- mostly such runs between its few other characters).
+		local _, last = text:find("^[\32-\123\125\126]+", i)
+		if last then
+			if last > i + limit - count - 1 then last = i + limit - count - 1 end
+			out[#out + 1] = text:sub(i, last)
+			count, i = count + last - i + 1, last + 1
 		else
-			out[#out + 1] = text:sub(i, i + size - 1)
+			local b, size = text:byte(i), char_length(text, i)
+			if b == 124 then -- '|'
+				out[#out + 1] = "||"
+			elseif not size or b < 32 or b == 127 then
+				out[#out + 1], size = "?", 1
+			else
+				out[#out + 1] = text:sub(i, i + size - 1)
+			end
+			count, i = count + 1, i + (size or 1)
 		end
-		count, i = count + 1, i + (size or 1)
 	end
 	return table.concat(out)
 end

@@ -55,9 +55,9 @@ class PokerHandRules(Ruleset):
 
     @cached_property
     def best_hand(self) -> Callable[[Iterable[int | str | Face]], Hand]:
-        """best_hand(dice): the best hand a roll makes (see HandEvaluator.best). The
-        evaluator's own method, so that scoring a roll is a single call."""
-        return self.evaluator.best
+        """best_hand(dice): the best hand a roll makes (see HandEvaluator.best), through
+        HandEvaluator.fast for the rolls the game deals, so that scoring one is a single call."""
+        return self.evaluator.fast(self.deal.dealt)
 
     # -- reading ------------------------------------------------------------------------
 

@@ -9,6 +9,9 @@
 local _, ns = ...
 
 local Messages = { kinds = {}, order = {} }
+-- By kind: one pattern that takes every field before a list at once (`fixed` of them, then
+-- where the rest starts), and the list's name if there is one.
+local readers = {}
 ns.Messages = Messages
 
 local READ = {
@@ -36,6 +39,10 @@ function Messages.declare(kind, fields)
 	end
 	Messages.kinds[kind] = spec
 	Messages.order[#Messages.order + 1] = kind
+	local last = spec[#spec]
+	local fixed = (last and last.rest) and #spec - 1 or #spec
+	readers[kind] = { fixed = fixed, list = last and last.rest and last.name,
+		pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()" }
 end
 
 local function text(value)
@@ -74,6 +81,41 @@ function Messages.decode(kind, fields)
 		elseif fields[i] ~= nil and fields[i] ~= "" then
 			message[entry.name] = entry.read(fields[i])
 		end
+	end
+	return message
+end
+
+-- The tab-separated fields of `wire` from `start` on (none if `start` is nil).
+local SEPARATOR = "\t"
+function Messages.fields(wire, start)
+	local fields = {}
+	while start do
+		local stop = wire:find(SEPARATOR, start, true)
+		fields[#fields + 1] = wire:sub(start, (stop or 0) - 1)
+		start = stop and stop + 1
+	end
+	return fields
+end
+
+-- Messages.decode(kind, Messages.fields(wire, start)) for a declared kind, read straight from
+-- the wire text (every message received goes here): one match takes the fields.
+function Messages.read(kind, wire, start)
+	local spec, reader, message = Messages.kinds[kind], readers[kind], {}
+	local fixed, list = reader.fixed, reader.list
+	if not start or fixed == 0 then -- (no fields at all, or only a list)
+		if list then message[list] = Messages.fields(wire, start) end
+		return message
+	end
+	local values = { wire:match(reader.pattern, start) }
+	for i = 1, fixed do
+		if values[i] ~= "" then -- (an empty field arrives as nil)
+			local entry = spec[i]
+			message[entry.name] = entry.read(values[i])
+		end
+	end
+	if list then -- (after the fields taken: the list's tab, or the end)
+		local at = values[fixed + 1]
+		message[list] = wire:byte(at) == 9 and Messages.fields(wire, at + 1) or {}
 	end
 	return message
 end

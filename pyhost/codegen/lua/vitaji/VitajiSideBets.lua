@@ -61,10 +61,12 @@ local function chips_of(amount)
 end
 
 -- `spectator` backs `runner` for `amount`: the events, or nil and why not (nothing changed).
-function Book:place(spectator, runner, amount)
+-- The addon's own: the bet's `id` (kept with it), and `listed` (a bet the table's host took
+-- before the book closed: it is placed though the book is closed).
+function Book:place(spectator, runner, amount, id, listed)
 	local seat, why = self.ledger.seat(spectator)
 	if not seat then return nil, why end
-	if not self.open then return nil, ("%s cannot bet: side bets are closed"):format(spectator) end
+	if not self.open and not listed then return nil, ("%s cannot bet: side bets are closed"):format(spectator) end
 	if self.running[spectator] then
 		return nil, ("%s cannot bet on a game %s plays in"):format(spectator, spectator)
 	end
@@ -79,7 +81,7 @@ function Book:place(spectator, runner, amount)
 		return nil, ("%s cannot bet %d: only %d in the bank"):format(spectator, chips, seat.bank)
 	end
 	self.ledger.move(spectator, -chips)
-	self.bets[#self.bets + 1] = { spectator, runner, chips }
+	self.bets[#self.bets + 1] = { spectator, runner, chips, id }
 	return say(self, "sidebet", ("%s backs %s for %d"):format(spectator, runner, chips), spectator, chips, runner)
 end
 
@@ -95,7 +97,7 @@ function Book:settle(winner)
 	if not index(self.runners, winner) then
 		return nil, ("%s is not a runner: %s"):format(repr(winner), table.concat(self.runners, ", "))
 	end
-	self.open = false
+	self.open, self.winner = false, winner
 	local pool, backers, backed = self:held(), {}, 0
 	for _, bet in ipairs(self.bets) do
 		if bet[2] == winner then backers[#backers + 1], backed = bet, backed + bet[3] end
@@ -140,15 +142,35 @@ function Book:void()
 	return settled(self, start)
 end
 
+-- The bet `id` is not in the book after all (the host did not take it): its stake goes back.
+-- The addon's own; the events, or nil and why not.
+function Book:drop(id)
+	if self.settled then return nil, "the side bets are settled already" end
+	for i, bet in ipairs(self.bets) do
+		if bet[4] == id then
+			table.remove(self.bets, i)
+			self.ledger.move(bet[1], bet[3])
+			return say(self, "sidebet-back", ("%s gets back %d (the host did not take that bet)"):format(bet[1],
+				bet[3]), bet[1], bet[3], bet[2])
+		end
+	end
+	return nil, ("no bet %s in the book"):format(tostring(id))
+end
+
+function Book:has(id)
+	for _, bet in ipairs(self.bets) do if bet[4] == id then return true end end
+	return false
+end
+
 -- Plain data for the SavedVariables, and back (nil if it is not a book's).
 function Book:saved()
 	local bets = {}
-	for i, bet in ipairs(self.bets) do bets[i] = { bet[1], bet[2], bet[3] } end
+	for i, bet in ipairs(self.bets) do bets[i] = { bet[1], bet[2], bet[3], bet[4] } end
 	local running = {}
 	for name in pairs(self.running) do running[#running + 1] = name end
 	table.sort(running)
 	return { runners = Words.copy(self.runners), running = running, bets = bets, open = self.open,
-		settled = self.settled }
+		settled = self.settled, winner = self.winner }
 end
 
 function SideBets.restore(ledger, data)
@@ -157,11 +179,13 @@ function SideBets.restore(ledger, data)
 	if not book then return nil end
 	for _, bet in ipairs(data.bets) do
 		if type(bet) ~= "table" or type(bet[1]) ~= "string" or not index(book.runners, bet[2])
-			or not Words.is_int(bet[3]) or bet[3] < 1 then
+			or not Words.is_int(bet[3]) or bet[3] < 1 or (bet[4] ~= nil and type(bet[4]) ~= "string") then
 			return nil
 		end
-		book.bets[#book.bets + 1] = { bet[1], bet[2], bet[3] }
+		book.bets[#book.bets + 1] = { bet[1], bet[2], bet[3], bet[4] }
 	end
 	book.open, book.settled = data.open == true, data.settled == true
+	if data.winner ~= nil and not index(book.runners, data.winner) then return nil end
+	book.winner = data.winner
 	return book
 end
