@@ -215,7 +215,8 @@ def table_ruleset(ruleset: Ruleset, hand: dict[Any, Any]) -> Ruleset:
     number = hand.get("hand")
     if isinstance(number, int) and not isinstance(number, bool):
         table = table.for_hand(number)  # the ante grown to this hand's
-    return dataclasses.replace(ruleset, table=table)
+    # The same table: the same ruleset, not a copy that builds its evaluator again.
+    return ruleset if table == ruleset.table else dataclasses.replace(ruleset, table=table)
 
 
 def ruleset_fingerprint(ruleset: Ruleset) -> str | None:

@@ -44,6 +44,10 @@ SLOW_CASES = {
     # keeps each mode without wrap (wraps are pinned in test_hands):
     "test_lua_hands.py::test_every_seven_dice_agree_under_each_shaman_mode": [
         "ace-wrap-True", "low-wrap-True", "high-wrap-True", "wild-wrap-True"],
+    # keeps the wild Shaman without wrap (edits4; wraps with ace and high, edits0 and edits2),
+    # as test_lua_hands does:
+    "test_odds.py::test_odds_from_shapes_and_faces_equal_the_definition_and_the_evaluator": [
+        "tauren-holdem-edits3"],
     # keeps seeds 1 and 2, and 21:
     "test_slash_fuzz.py::test_random_commands_raise_no_error_and_a_refusal_changes_nothing": [
         "3", "4", "5", "6", "7", "8"],

@@ -26,14 +26,18 @@ def tauren_modes(tmp_path_factory):
     from conftest import write_variant
 
     folder = tmp_path_factory.mktemp("modes")
-    out = {}
-    for mode in ("ace", "low", "high", "wild"):
-        for wrap in (True, False):
+
+    class Modes(dict):  # each loaded when a test first asks (a wild one takes a second)
+        def __missing__(self, key):
+            mode, wrap = key
+            assert mode in ("ace", "low", "high", "wild") and wrap in (True, False), key
             edits = {'ace_mode = "ace"': f'ace_mode = "{mode}"',
                      "wrap = true": f"wrap = {str(wrap).lower()}"}
-            out[mode, wrap] = load_ruleset(write_variant(folder, "tauren-holdem", edits,
-                                                         f"{mode}-{wrap}"))
-    return out
+            self[key] = load_ruleset(write_variant(folder, "tauren-holdem", edits,
+                                                   f"{mode}-{wrap}"))
+            return self[key]
+
+    return Modes()
 
 
 # -- the source's example hand ---------------------------------------------------------

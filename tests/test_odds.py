@@ -133,6 +133,14 @@ def contains_by_enumeration(ruleset, categories):
     matcher, dice, dealt = ruleset.matcher, ruleset.dice, ruleset.deal.dealt
     ace = dice.ace.index if ruleset.hands.ace_mode == "wild" else None
     totals, uncovered, formed = Counter(), None, {}
+    matched = {}  # a hand-sized part's categories: many deals share each part
+
+    def categories_of(hand):
+        if hand not in matched:
+            matched[hand] = {c for c in categories
+                             if c.kind != "all_faces" and matcher.match(c, hand)}
+        return matched[hand]
+
     for counts in multisets(dice.count, dealt):
         played = [counts]
         if ace is not None and counts[ace]:
@@ -142,9 +150,8 @@ def contains_by_enumeration(ruleset, categories):
         found = set()
         for deal in played:
             if deal not in formed:
-                formed[deal] = {c for hand in submultisets(deal, matcher.hand_size)
-                                for c in categories
-                                if c.kind != "all_faces" and matcher.match(c, hand)}
+                formed[deal] = set().union(*(categories_of(hand) for hand in
+                                             submultisets(deal, matcher.hand_size)))
                 if min(deal) >= 1:
                     formed[deal].update(c for c in categories if c.kind == "all_faces")
             found |= formed[deal]

@@ -30,6 +30,7 @@ return table.concat(out, " ")"""
 
 
 def defined(client) -> list[str]:
+    client.load_interface()  # (Blizzard's interface files run when first used: all of them now)
     return client.run_lua(DEFINED).split()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lupa import lua51
 
-from pyhost.harness import bytecode
+from pyhost.harness import LuaError, bytecode
 from realm_helpers import login, make_realm
 
 CODE = b"""local function fail(x)
@@ -95,3 +95,39 @@ def test_a_template_is_kept_as_its_source_and_made_each_time_it_is_used(tmp_path
     assert skoll.run_lua("""local f = CreateFrame("Frame", nil, UIParent, "CycleATemplate")
         return f.a, f.b""") == (1, 2)
     assert skoll.errors == [] and skoll.ui_warnings == []
+
+
+HEAP = 'collectgarbage("collect") return collectgarbage("count")'
+
+
+def test_blizzards_interface_files_run_when_first_used_and_every_client_starts_the_same(tmp_path):
+    realm = make_realm(tmp_path)
+    first, second = realm.login("Skoll"), realm.login("Riggs")
+    assert abs(first.run_lua(HEAP) - second.run_lua(HEAP)) < 1
+    assert second.run_lua("return rawget(_G, 'SettingsPanel'), rawget(_G, 'StaticPopup_Show')") \
+        == (None, None)
+    before = second.run_lua(HEAP)
+    assert second.run_lua("return SettingsPanel:GetObjectType(), type(Settings.OpenToCategory)") \
+        == ("Frame", "function")
+    assert second.run_lua(HEAP) - before > 20  # the settings panel, its frames and functions
+    # Found by a test as by addon code; hooked by name before anything used it.
+    assert second.widget("GameTooltip").call("GetObjectType") == "GameTooltip"
+    assert second.run_lua("""hooksecurefunc("StaticPopup_Show", function(which) seen = which end)
+        StaticPopupDialogs.PICK = { text = "Pick", button1 = OKAY }
+        StaticPopup_Show("PICK") return seen""") == "PICK"
+    assert second.errors == []
+
+
+def test_an_addons_own_global_stays_when_the_file_that_defines_it_runs_later(tmp_path):
+    skoll = make_realm(tmp_path).login("Skoll")
+    assert skoll.run_lua("""StaticPopup_Visible = "mine"
+        StaticPopupDialogs.PICK = { text = "Pick" }
+        return StaticPopup_Visible, type(StaticPopup_Show)""") == ("mine", "function")
+
+
+def test_a_file_run_on_first_use_does_not_count_against_the_handlers_instructions(tmp_path):
+    skoll = make_realm(tmp_path, instruction_limit=2_000).login("Skoll")
+    assert skoll.run_lua("return SettingsPanel:GetName()") == "SettingsPanel"
+    with pytest.raises(LuaError, match="script ran too long"):
+        skoll.run_lua("for i = 1, 10000 do end")
+    assert skoll.errors == []

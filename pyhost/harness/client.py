@@ -42,7 +42,9 @@ API_LUA = resources.files("pyhost.harness").joinpath("lua/api.lua").read_bytes()
 WIDGET_LUA = tuple((name, resources.files("pyhost.harness").joinpath(f"lua/{name}").read_bytes())
                    for name in ("widgets.lua", "widget_layout.lua", "widget_methods.lua",
                                 "widget_animations.lua", "uixml.lua", "uixml_animations.lua",
-                                "widget_hands.lua", "blizzard_api.lua"))
+                                "blizzard_api.lua"))
+# The test's hands and eyes: run when first asked for (lua/blizzard_api.lua).
+HANDS_LUA = resources.files("pyhost.harness").joinpath("lua/widget_hands.lua").read_bytes()
 SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
@@ -248,6 +250,9 @@ class Client:
         self.lua: Any = None
         self._api: Any = None
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
+        self._ui_namespace: Any = None
+        # The interface files not run yet, in their order (_load_interface).
+        self._lazy_pending: dict[str, None] = {}
 
     # Who is online and where: each client's wow.lua keeps its group answers (roster, who
     # is connected) until the realm says something changed.
@@ -318,6 +323,16 @@ class Client:
         self.login(reloading=True)
 
     def _start_runtime(self) -> None:
+        key = (self.realm.flavour, self.realm.deprecated_globals)
+        if key not in _LAZY_NAMES:
+            # Once per process and flavour: a runtime that runs every interface file, to learn
+            # the globals each defines, then is dropped (every client is made the same way).
+            self._build_runtime(probe=True)
+            self._updating = False
+            self.realm.updating_changed(self)
+        self._build_runtime(probe=False)
+
+    def _build_runtime(self, *, probe: bool) -> None:
         limits = {"max_memory": self.realm.max_memory} if self.realm.max_memory else {}
         self.lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True,
                                     register_eval=False, register_builtins=False,
@@ -355,7 +370,7 @@ class Client:
         bytecode.load(loadstring, API_LUA, b"=[pyhost api.lua]", lean=True)(host, config, self._api)
         secrets.load(self, newproxy)
         self.ui_warnings.clear()
-        self._load_interface()
+        self._load_interface(probe)
 
     def _tocs(self) -> list[Toc]:
         """The addons' .tocs, with the installed libraries they name as dependencies (an Ace3
@@ -414,11 +429,68 @@ class Client:
             chunk = step.code if dumped is None else self._loadstring(dumped, where)
             self._api.load_xml(chunk, where, step.code)
 
-    def _load_interface(self) -> None:
-        """Blizzard's pieces the realm writes itself (pyhost/harness/ui): fonts, templates."""
-        namespace = self.lua.table()
-        for step in uixml.harness_steps():  # (the Lua without its debug information)
-            self._run_step(step, b"pyhost", namespace, lean=True)
+    def _load_interface(self, probe: bool) -> None:
+        """Blizzard's pieces the realm writes itself (pyhost/harness/ui). Fonts and the files
+        of LAZY_UI run when a global they define is first used (lua/api.lua), and a template
+        of ui/Templates.xml is made from Python's copy (_kept_template); the rest run now.
+        `probe`: run them all now and note what each font and file defines."""
+        self._ui_namespace = self.lua.table()
+        self._lazy_pending = {}
+        key = (self.realm.flavour, self.realm.deprecated_globals)
+        defined: dict[str, tuple[bytes, ...]] = {}
+        for index, step in enumerate(uixml.harness_steps()):  # (Lua without debug information)
+            file = _lazy_file(step)
+            if file is None or probe:
+                before = set(self._global_names()().values()) if file else set()
+                self._run_step(step, b"pyhost", self._ui_namespace, lean=True)
+                if file:
+                    defined[file] = tuple(sorted(set(self._global_names()().values()) - before))
+            elif _kept_template(step):
+                self._api.ui_template(to_lua(step.node.attributes["name"]), index)
+            else:
+                self._lazy_pending[file] = None
+        if probe:
+            _LAZY_NAMES[key] = defined
+            _LAZY_FILES[key] = {name: file for file, names in defined.items() for name in names}
+
+    def _lazy_file(self, name: Any = None) -> Any:
+        """The pending interface file that defines global `name`, if any (without a name: any
+        pending file)."""
+        if name is None:
+            return to_lua(next(iter(self._lazy_pending), None))
+        files = _LAZY_FILES.get((self.realm.flavour, self.realm.deprecated_globals), {})
+        file = files.get(name)
+        return to_lua(file) if file in self._lazy_pending else None
+
+    def _lazy_names(self, file: Any) -> Any:
+        """The globals a pending interface file defines; it is pending no more (it runs now)."""
+        name = text(file)
+        self._lazy_pending.pop(name, None)
+        return self._table(list(_LAZY_NAMES[(self.realm.flavour,
+                                             self.realm.deprecated_globals)][name]))
+
+    def load_interface(self) -> None:
+        """Run every interface file this client has not used yet, as if it had (for a test
+        that goes through pairs(_G), which sees a file's globals once it has run)."""
+        self._running()._api.load_interface()
+
+    def _global_names(self) -> Any:
+        return self.lua.eval(b"function() local names = {} for name in next, _G do "
+                             b"if type(name) == 'string' then names[#names + 1] = name end "
+                             b"end return names end")
+
+    def _ui_template(self, index: int) -> Any:
+        """The chunk of one of the realm's own templates (lua/uixml.lua's find_template)."""
+        step = uixml.harness_steps()[int(index)]
+        dumped = bytecode.compiled(step.code, b"=" + to_lua(step.where))
+        return self._loadstring(step.code if dumped is None else dumped, to_lua(step.where))
+
+    def _load_ui(self, file: Any) -> None:
+        """Run one of LAZY_UI's files, first used now (lua/api.lua)."""
+        for step in uixml.harness_steps():
+            if _lazy_file(step) == text(file):
+                self._run_step(step, b"pyhost", self._ui_namespace, lean=True)
+                return
 
     def _loaded(self, name: str) -> bool:
         return any(n.lower() == name.lower() and a.loaded for n, a in self.addons.items())
@@ -458,12 +530,15 @@ class Client:
 
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
-        if self._api is not None:
+        api = self._api
+        if api is not None:
+            # (to_lua, inlined: this runs for every message every client receives)
+            values = [a.encode("utf-8") if isinstance(a, str) else a for a in args]
             secret = self.restricted and secrets.secret_positions(self, event)
             if secret:
-                self._api.secret_event(secret, to_lua(event), *[to_lua(a) for a in args])
+                api.secret_event(secret, to_lua(event), *values)
                 return
-            self._api.event(to_lua(event), *[to_lua(a) for a in args])
+            api.event(to_lua(event), *values)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""
@@ -661,6 +736,13 @@ class Client:
             "xml_type": lambda tag: self._xml_type(text(tag)),
             "xml_call": lambda tag: self._xml_call(text(tag)),
             "ui_warning": lambda line: self.ui_warnings.append(text(line)),
+            "load_ui": self._load_ui,
+            "load_hands": lambda: bytecode.load(self._loadstring, HANDS_LUA,
+                                                b"=[pyhost widget_hands.lua]", lean=True)(
+                None, None, self._api),
+            "lazy_file": self._lazy_file,
+            "lazy_names": self._lazy_names,
+            "ui_template": self._ui_template,
             **channels.host_functions(self),
         }
         return self._table(functions)
@@ -770,6 +852,31 @@ class Client:
 
         return calendar.timegm((get("year", 1970), get("month", 1), get("day", 1),
                                 get("hour", 12), get("min", 0), get("sec", 0), 0, 0, 0))
+
+
+# The realm's interface files run when first used (_load_interface), and the globals each
+# defines, per (flavour, deprecated_globals).
+LAZY_UI = ("Templates.lua", "BlizzardUI.lua", "StaticPopup.lua", "Settings.lua")
+_LAZY_NAMES: dict[tuple[str, bool], dict[str, tuple[bytes, ...]]] = {}
+_LAZY_FILES: dict[tuple[str, bool], dict[bytes, str]] = {}  # and, by name, the file that does
+
+
+def _kept_template(step: LuaSource | UiElement) -> bool:
+    """A template of ui/Templates.xml, kept in Python till a client uses it."""
+    if not isinstance(step, UiElement) or not step.where.startswith("Templates.xml:"):
+        return False
+    a = step.node.attributes
+    return (step.node.tag != "Font" and bool(a.get("name")) and a.get("virtual") in ("true", "1")
+            and a.get("intrinsic") not in ("true", "1"))
+
+
+def _lazy_file(step: LuaSource | UiElement) -> str | None:
+    """A step's name if it runs when first used: a file of LAZY_UI, one font of Fonts.xml or a
+    template of Templates.xml."""
+    if isinstance(step, UiElement):
+        return step.where if step.where.startswith("Fonts.xml:") or _kept_template(step) else None
+    name = step.chunkname.rsplit("/", 1)[-1]
+    return name if name in LAZY_UI else None
 
 
 def _category(value: Any) -> int | None:

@@ -24,6 +24,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..flavours import FLAVOURS
+from . import bytecode
 from .groups import Group
 
 if TYPE_CHECKING:
@@ -159,5 +160,6 @@ def load(client: Client, newproxy: Any) -> None:
         "lockdown": lambda: _in_lockdown(client),
         "outgoing_refused": lambda: refuses_outgoing(client),
     })
-    chunk = client.lua.globals()[b"loadstring"](SECRETS_LUA, b"=[pyhost secrets.lua]")
+    # Compiled once per process, without its debug information, as the realm's other Lua.
+    chunk = bytecode.load(client._loadstring, SECRETS_LUA, b"=[pyhost secrets.lua]", lean=True)
     chunk(host, config, client._api, newproxy)

@@ -133,8 +133,8 @@ def lua_source(node: Node, chunk: str) -> bytes:
     return f"local C={_quote(chunk)} return {table(node)}".encode()
 
 
-HARNESS_UI = ("Fonts.xml", "Templates.lua", "Templates.xml", "BlizzardUI.lua", "StaticPopup.lua",
-              "Settings.lua")
+HARNESS_UI = ("Fonts.xml", "Templates.lua", "Templates.xml", "BlizzardUI.lua", "Minimap.lua",
+              "StaticPopup.lua", "Settings.lua")
 
 
 @functools.cache

@@ -58,6 +58,7 @@ if config.fallbacks then
 		local fn = type(namespace) == "table" and rawget(namespace, member)
 		if fn then rawset(_G, name, fn) end
 	end
+	config.fallbacks = nil -- (done with)
 end
 
 Enum = setmetatable({}, {
@@ -68,10 +69,43 @@ Enum = setmetatable({}, {
 	end,
 })
 
+-- Blizzard's interface a client has not used yet (pyhost/harness/ui: each font of Fonts.xml,
+-- Templates.lua, BlizzardUI.lua, StaticPopup.lua, Settings.lua): each file runs when addon code
+-- (or a test) first reaches for a global it defines (Python knows which: host.lazy_file), so a
+-- client that never opens a popup does not hold one. A global an addon set before that keeps
+-- the addon's value, as if the file had run first.
+local lazy_file, lazy_names, load_ui = host.lazy_file, host.lazy_names, host.load_ui
+local function load_file(file)
+	local names, kept = lazy_names(file), {} -- (the file is no longer pending)
+	for i = 1, #names do kept[names[i]] = rawget(_G, names[i]) end
+	api.untimed(load_ui, file)
+	for name, value in pairs(kept) do rawset(_G, name, value) end
+end
+-- Every such file not run yet, run now (client.load_interface).
+function api.load_interface()
+	local file = lazy_file()
+	while file do load_file(file) file = lazy_file() end
+end
+-- rawget(_G, name), with the file that defines `name` run first if it has not been.
+function api.global(name)
+	local value = rawget(_G, name)
+	if value == nil and type(name) == "string" then
+		local file = lazy_file(name)
+		if file then load_file(file) value = rawget(_G, name) end
+	end
+	return value
+end
+
 local missing = {} -- names the flavour does not have, asked about before
 setmetatable(_G, {
 	__index = function(_, name)
-		if type(name) ~= "string" or missing[name] then return nil end
+		if missing[name] or type(name) ~= "string" then return nil end
+		local file = lazy_file(name)
+		if file then
+			load_file(file)
+			local value = rawget(_G, name)
+			if value ~= nil then return value end
+		end
 		local kind, value = kind_of(name)
 		if kind == "function" then
 			value = unimplemented(name)

@@ -130,6 +130,7 @@ define("StopSound", function() end)
 -- For ui/BlizzardUI.lua: where message() and UIErrorsFrame lines go (client.messages,
 -- client.ui_errors), kept out of addon code's reach behind one-way functions.
 local message_box, error_line = host.message_box, host.error_line
+ChatFrame1:SetID(1) -- (ui/BlizzardUI.lua makes ChatFrame2..10 when first used)
 PYHOST_UI = { message_box = function(text) message_box(tostring(text)) end,
 	error_line = function(text) error_line(tostring(text)) end }
 
@@ -137,9 +138,8 @@ PYHOST_UI = { message_box = function(text) message_box(tostring(text)) end,
 -- The Escape key: with no edit box focused and no keyboard frame taking it, it closes a
 -- popup that allows it, else the open UISpecialFrames (Blizzard's ToggleGameMenu order).
 
-local press_key = api.press_key
-function api.press_key(key)
-	if press_key(key) then return true end
+-- (widget_hands.lua's api.press_key asks this when nothing else took the key.)
+function api.widgets.escape(key)
 	if strupper(key) ~= "ESCAPE" then return false end
 	local popup = rawget(_G, "StaticPopup_EscapePressed")
 	if type(popup) == "function" then
@@ -246,3 +246,17 @@ end
 W.pointer = function() if over then return cursor_x, cursor_y end end
 define("GetMouseFocus", function() return focus or WorldFrame end)
 define("GetMouseFoci", function() return { focus or WorldFrame } end)
+
+------------------------------------------------------------------------------
+-- widget_hands.lua, the test's hands and eyes (client.py, screen.py), runs when Python first
+-- asks `api` for one of them: a client no test looks at does not hold it.
+local HANDS = { find_widget = true, widget_info = true, widget_lists = true, all_widgets = true,
+	invoke = true, user_scroll = true, user_click = true, type_text = true, press_key = true,
+	layout = true, implemented = true }
+setmetatable(api, { __index = function(_, key)
+	if HANDS[key] then
+		HANDS = {}
+		host.load_hands()
+		return rawget(api, key)
+	end
+end })

@@ -61,6 +61,7 @@ local function find_template(name)
 	local key = templates[name] and name or strlower(name)
 	local found = templates[key]
 	if type(found) == "string" then found = loadstring(found, "=" .. key)() end
+	if type(found) == "number" then found = host.ui_template(found)() end -- the realm's own
 	return found, key
 end
 
@@ -507,6 +508,8 @@ function api.load_xml(code, where, source)
 	return api.call(make, node, nil)
 end
 
+-- A template of the realm's own (ui/Templates.xml): its source stays in Python till used.
+function api.ui_template(name, index) templates[name] = index end
 function api.template_names()
 	local out = {}
 	for name in pairs(templates) do out[#out + 1] = name end

@@ -19,7 +19,7 @@ function api.find_widget(path, from)
 	local object = from
 	for part in strgmatch(path, "[^.]+") do
 		if not object then
-			object = rawget(_G, part)
+			object = api.global(part)
 		else
 			local s = S[object]
 			local found = rawget(object, part)
@@ -158,7 +158,7 @@ function api.press_key(key)
 			if not s.f.propagateKeyboardInput then return true end
 		end
 	end
-	return false
+	return W.escape(key) -- (blizzard_api.lua: a popup, then UISpecialFrames)
 end
 
 ------------------------------------------------------------------------------

@@ -183,6 +183,14 @@ end
 W.fire = fire
 
 local updating = {} -- frames with an OnUpdate script, in the order they got it
+-- A list's copy, to go through while scripts change the list: made once per change, not per read.
+local snapshots = setmetatable({}, { __mode = "k" })
+local function snapshot(list)
+	local copy = snapshots[list] or { unpack(list) }
+	snapshots[list] = copy
+	return copy
+end
+local function changed(list) if list then snapshots[list] = nil end end
 local function remove(list, item)
 	for i = #list, 1, -1 do
 		if list[i] == item then tremove(list, i) end
@@ -200,6 +208,7 @@ function ScriptObject:SetScript(script, fn)
 	if script == "OnUpdate" then
 		remove(updating, self)
 		if fn then updating[#updating + 1] = self end
+		changed(updating)
 		host.set_updating(#updating > 0)
 	end
 end
@@ -366,6 +375,7 @@ function Frame:RegisterEvent(event)
 	local list = event_frames[event]
 	if not list then list = {} event_frames[event] = list end
 	list[#list + 1] = self
+	changed(list)
 	return true
 end
 function Frame:RegisterUnitEvent(event, ...)
@@ -377,16 +387,16 @@ function Frame:UnregisterEvent(event)
 	local s = state(self)
 	if not s.events[event] then return end
 	s.events[event] = nil
-	remove(event_frames[event], self)
+	remove(event_frames[event], self) changed(event_frames[event])
 end
 function Frame:RegisterAllEvents()
 	local s = state(self)
-	if not s.all then s.all = true all_event_frames[#all_event_frames + 1] = self end
+	if not s.all then s.all = true all_event_frames[#all_event_frames + 1] = self changed(all_event_frames) end
 end
 function Frame:UnregisterAllEvents()
 	local s = state(self)
 	for event in pairs(s.events) do self:UnregisterEvent(event) end
-	if s.all then s.all = nil remove(all_event_frames, self) end
+	if s.all then s.all = nil remove(all_event_frames, self) changed(all_event_frames) end
 end
 function Frame:IsEventRegistered(event)
 	local s = state(self)
@@ -405,10 +415,10 @@ end
 
 -- Hidden frames get events too, as in the game; a frame unregistered on the way is skipped.
 local function deliver(frames, event, ...)
-	local snapshot = { unpack(frames) }
+	local copy = snapshot(frames)
 	local unit = ...
-	for i = 1, #snapshot do
-		local frame = snapshot[i]
+	for i = 1, #copy do
+		local frame = copy[i]
 		local s = S[frame]
 		if s.scripts.OnEvent and wants(s, event, unit) then call(s.scripts.OnEvent, frame, event, ...) end
 	end
@@ -422,9 +432,9 @@ end
 
 -- OnUpdate, each frame the realm runs, for the visible frames that have one.
 function api.update(elapsed)
-	local snapshot = { unpack(updating) }
-	for i = 1, #snapshot do
-		local frame = snapshot[i]
+	local copy = snapshot(updating)
+	for i = 1, #copy do
+		local frame = copy[i]
 		local script = S[frame].scripts.OnUpdate
 		if script and visible(frame) then call(script, frame, elapsed) end
 	end
@@ -502,7 +512,7 @@ new_object(info_of("MessageFrame"), "ChatFrame1", UIParent, api.chat_frame)
 
 -- A helper for tests (client.py): the named or keyed object, or nil.
 function api.widget(name)
-	local object = rawget(_G, name)
+	local object = api.global(name)
 	if S[object] then return object end
 end
 

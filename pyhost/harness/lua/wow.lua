@@ -65,15 +65,23 @@ end
 -- Call fn(...) protected; returns true and fn's results, or false after reporting.
 -- Nothing but this function runs between the end of the protected call and the
 -- clearing of the hook: a tripped hook spares only it and the error handler.
+-- What each level of nested calls runs sits in these stacks, read by one `run` and one
+-- `capture` made once (a call makes no closure of its own: handlers run on every message).
+local fns, argss, counts = {}, {}, {}
+local function capture(...) counts[depth] = select("#", ...) return ... end
+local function run()
+	local args = argss[depth]
+	return capture(fns[depth](unpack(args, 1, args.n)))
+end
 local function call(fn, ...)
-	local n, args = select("#", ...), { ... }
 	local outermost = depth == 0
-	local count = 0
-	local function capture(...) count = select("#", ...) return ... end
-	local function run() return capture(fn(unpack(args, 1, n))) end
+	local level = depth + 1
+	fns[level], argss[level], counts[level] = fn, { n = select("#", ...), ... }, 0
 	local results
-	if depth > 0 then
+	if not outermost then
+		depth = level
 		results = { xpcall(run, on_error) }
+		depth = level - 1
 	else
 		depth, tripped = 1, false
 		sethook(trip, "", LIMIT)
@@ -81,8 +89,9 @@ local function call(fn, ...)
 		sethook()
 		depth = 0
 	end
+	fns[level], argss[level] = nil, nil
 	if not results[1] then report(results[2], outermost) return false end
-	return true, unpack(results, 2, count + 1)
+	return true, unpack(results, 2, counts[level] + 1)
 end
 guard = call
 api.call = call
@@ -104,13 +113,22 @@ end
 ------------------------------------------------------------------------------
 -- Lua extras WoW adds: strings, tables, math aliases, bit.
 
+local classes = {} -- delimiter -> its pattern (a one-character delimiter is found plainly)
 local function strsplit(delimiter, text, pieces)
 	-- Every character of `delimiter` separates; at most `pieces` results.
-	local class = "[" .. strgsub(delimiter, "[%]%^%-%%]", "%%%0") .. "]"
+	local class = classes[delimiter]
+	if not class then
+		class = "[" .. strgsub(delimiter, "[%]%^%-%%]", "%%%0") .. "]"
+		if type(delimiter) == "string" and #delimiter <= 8 then
+			if #delimiter == 1 then class = delimiter end
+			classes[delimiter] = class
+		end
+	end
+	local plain = #class == 1
 	local out, start = {}, 1
 	while true do
 		if pieces and #out == pieces - 1 then break end
-		local first, last = strfind(text, class, start)
+		local first, last = strfind(text, class, start, plain)
 		if not first then break end
 		out[#out + 1] = strsub(text, start, first - 1)
 		start = last + 1
@@ -416,7 +434,10 @@ function UnitExists(unit) return (host.unit(unit, "exists")) == true end
 -- api.group_news whenever any of that changes (realm.py: groups_changed), so each answer is
 -- asked of it once till then (addons ask on every message). A target is asked every time.
 local known, NONE = {}, {}
-function api.group_news() known = {} end
+-- (And, for what addons ask most, the answers to hand at once: of a group, by question and
+-- category; whether a unit is connected; a roster line's results, by index.)
+local plain, connected, rosters = {}, {}, {}
+function api.group_news() known, plain, connected, rosters = {}, {}, {}, {} end
 local function remembered(ask, what, unit, category)
 	local units = known[what]
 	local categories = units and units[unit == nil and NONE or unit]
@@ -437,7 +458,14 @@ end
 local function unit_ask(what, unit, category) return host.unit(unit, what, category) end
 local function group_ask(what, _, category) return host.group(what, category) end
 local function roster_ask(_, index) return host.roster(index) end
-function UnitIsConnected(unit) return (remembered(unit_ask, "connected", unit)) == true end
+function UnitIsConnected(unit)
+	local answer = connected[unit]
+	if answer == nil then
+		answer = (remembered(unit_ask, "connected", unit)) == true
+		if type(unit) == "string" and strlower(unit) ~= "target" then connected[unit] = answer end
+	end
+	return answer
+end
 -- A category (LE_PARTY_CATEGORY_HOME or _INSTANCE) names one of the player's two groups; without
 -- one, these ask of the active group: the instance group if the player is in one.
 function UnitIsGroupLeader(unit, category) return (host.unit(unit, "leader", category)) == true end
@@ -459,13 +487,32 @@ function GetNormalizedRealmName() return MY_REALM end
 function GetLocale() return config.locale end
 function GetBuildInfo() return unpack(config.build) end
 function IsLoggedIn() return host.logged_in() end
-function IsInGroup(category) return remembered(group_ask, "in_group", nil, category) == true end
-function IsInRaid(category) return remembered(group_ask, "in_raid", nil, category) == true end
-function GetNumGroupMembers(category) return (remembered(group_ask, "count", nil, category)) end
+-- The first answer to `what` asked of a group (the active one without a category), or false.
+local function of_group(what, category)
+	local answers = plain[what]
+	if not answers then answers = {} plain[what] = answers end
+	local answer = answers[category == nil and NONE or category]
+	if answer == nil then
+		answer = (remembered(group_ask, what, nil, category)) or false
+		if category == nil or type(category) == "number" and category == category then
+			answers[category == nil and NONE or category] = answer
+		end
+	end
+	return answer
+end
+function IsInGroup(category) return of_group("in_group", category) == true end
+function IsInRaid(category) return of_group("in_raid", category) == true end
+function GetNumGroupMembers(category) return of_group("count", category) or nil end
 function GetNumSubgroupMembers(category)
 	return (remembered(group_ask, "subgroup_count", nil, category))
 end
-function GetRaidRosterInfo(index) return remembered(roster_ask, "roster", index) end
+function GetRaidRosterInfo(index)
+	local answer = rosters[index]
+	if answer then return unpack(answer, 1, answer.n) end
+	answer = pack(remembered(roster_ask, "roster", index))
+	if type(index) == "number" and index == index then rosters[index] = answer end
+	return unpack(answer, 1, answer.n)
+end
 function IsInInstance() return false, "none" end
 
 ------------------------------------------------------------------------------
@@ -505,6 +552,7 @@ end
 
 -- The game's global strings in this client's locale (RANDOM_ROLL_RESULT, ERR_...).
 for key, text in pairs(config.global_strings) do _G[key] = text end
+config.global_strings = nil -- (in _G now: not kept twice)
 
 ------------------------------------------------------------------------------
 -- Addons' metadata.
@@ -606,12 +654,29 @@ function api.run_file(code, chunkname, addon_name, namespace)
 	return (call(chunk, addon_name, namespace))
 end
 
-function api.rawget(name) return rawget(_G, name) end
+function api.rawget(name) return api.global(name) end
+
+-- Run the realm's own fn(...) (an interface file loaded on first use) outside the running
+-- handler's instruction count, as the game's own interface is loaded before any addon runs.
+local untimed = false -- (one file may use another: the outermost sets the hook back)
+function api.untimed(fn, ...)
+	if depth == 0 or tripped or untimed then return fn(...) end
+	sethook()
+	untimed = true
+	local results = pack(pcall(fn, ...))
+	untimed = false
+	sethook(trip, "", LIMIT)
+	if not results[1] then error(results[2], 0) end
+	return unpack(results, 2, results.n)
+end
 function api.rawset(name, value) rawset(_G, name, value) end
 
 ------------------------------------------------------------------------------
 -- What WoW does not have (lua/api.lua then adds the flavour's API from the data).
 
+-- (And out of the registry's table of loaded libraries, where they would stay in memory.)
+local loaded = debug.getregistry()._LOADED
+for _, name in ipairs({ "io", "os", "debug", "package", "python" }) do loaded[name] = nil end
 io, os, require, dofile, loadfile, package, module, load, debug, python = nil
 math.mod = nil -- Lua 5.1's old name for math.fmod; WoW's Lua has no math.mod
 

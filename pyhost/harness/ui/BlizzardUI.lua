@@ -1,8 +1,8 @@
 -- Blizzard's interface pieces that addons use without making them: the table and global
--- helpers, message(), UISpecialFrames, the chat frames, GameTooltip, UIErrorsFrame and the
--- Minimap. Written for the realm from what Blizzard's interface code and the Warcraft Wiki
--- say they do, not copied. A global function is defined only where the flavour's data has
--- it (StaticPopup.lua holds the popups, Settings.lua the options panels).
+-- helpers, message(), UISpecialFrames, the chat frames, GameTooltip and UIErrorsFrame (the
+-- Minimap is Minimap.lua's). Written for the realm from what Blizzard's interface code and
+-- the Warcraft Wiki say they do, not copied. A global function is defined only where the
+-- flavour's data has it (StaticPopup.lua holds the popups, Settings.lua the options panels).
 
 local function define(name, fn) rawset(_G, name, fn) end
 -- Only names the flavour has: api.lua answers those with a stub that fails by name.
@@ -74,7 +74,6 @@ for i = 2, NUM_CHAT_WINDOWS do
 	frame:Hide()
 	frame:SetID(i)
 end
-ChatFrame1:SetID(1)
 
 ------------------------------------------------------------------------------
 -- GameTooltip: its lines are font strings GameTooltipTextLeft1..n, as addons read them.
@@ -173,14 +172,3 @@ errors:SetScript("OnUpdate", function(self, elapsed)
 end)
 function errors:AddExternalErrorMessage(text) self:AddMessage(text, 1, 0.1, 0.1) end
 function errors:AddExternalWarningMessage(text) self:AddMessage(text, 1, 1, 0) end
-
-------------------------------------------------------------------------------
--- The Minimap, for minimap buttons: a 140 x 140 frame at the top right of the screen.
-
-local cluster = CreateFrame("Frame", "MinimapCluster", UIParent)
-local minimap = CreateFrame("Frame", "Minimap", cluster)
-minimap:SetSize(140, 140)
-minimap:SetPoint("TOPRIGHT", UIParent, "TOPRIGHT", -17, -22)
-local ground = minimap:CreateTexture("$parentBackground", "BACKGROUND")
-ground:SetAllPoints()
-ground:SetColorTexture(0.1, 0.25, 0.15, 1)
