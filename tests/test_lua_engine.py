@@ -25,7 +25,7 @@ from pyhost.engine.history import HandRecord, Replay, load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
 
 ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
-          "ManualHand.lua", "HoldemTable.lua")
+          "ManualHand.lua", "Banks.lua", "HoldemTable.lua")
 FILES = ("Rules.lua", "Hands.lua", *ENGINE)
 TAUREN_RULES = load_ruleset("tauren-holdem")
 
@@ -1065,4 +1065,4 @@ def test_the_engine_files_define_no_globals_and_start_alike():
             assert code.startswith(b"-- ") and b"\nlocal addonName, ns = ... " in code
         lua.globals()[b"loadstring"](code, f"@{name}".encode())(b"TaurenHoldem", ns)
     assert set(lua.globals().keys()) == before
-    assert {py(k) for k in ns} == {"Rules", "Hands", "Pots", "Betting", "Holdem"}
+    assert {py(k) for k in ns} == {"Rules", "Hands", "Pots", "Betting", "Holdem", "Banks"}
