@@ -25,7 +25,7 @@ from pyhost.engine.history import HandRecord, Replay, load_history, replay
 from pyhost.rules import Ruleset, load_ruleset
 
 ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
-          "ManualHand.lua", "HoldemTable.lua")
+          "ManualHand.lua", "Banks.lua", "HoldemTable.lua")
 FILES = ("Rules.lua", "Hands.lua", *ENGINE)
 TAUREN_RULES = load_ruleset("tauren-holdem")
 
@@ -166,10 +166,16 @@ class Lockstep:
         self.py = Table(ruleset, players, mode=mode, dealer=dealer)
         self.lt = engine.table(players, mode, dealer, config)
         assert lua51.lua_type(self.lt) == "table", self.lt
+        self.told: dict[str, int] = {}  # the banks as moved_banks told them, step by step
         self.check()
 
     def check(self) -> None:
         assert py(self.engine.snapshot(self.lt)) == py_snapshot(self.py)
+        # Every move of a bank is in the table's book: what a client's ledger takes after each
+        # step (only the banks that moved) keeps it equal to every bank.
+        moved = self.lt[b"moved_banks"](self.lt)
+        self.told.update({py(name): bank for name, bank in moved.items()})
+        assert self.told == self.py.banks
 
     def hand_events(self) -> tuple[list, list]:
         lua_hand = self.lt[b"hand"]
@@ -1059,4 +1065,4 @@ def test_the_engine_files_define_no_globals_and_start_alike():
             assert code.startswith(b"-- ") and b"\nlocal addonName, ns = ... " in code
         lua.globals()[b"loadstring"](code, f"@{name}".encode())(b"TaurenHoldem", ns)
     assert set(lua.globals().keys()) == before
-    assert {py(k) for k in ns} == {"Rules", "Hands", "Pots", "Betting", "Holdem"}
+    assert {py(k) for k in ns} == {"Rules", "Hands", "Pots", "Betting", "Holdem", "Banks"}

@@ -33,7 +33,8 @@ from pyhost.rules.categories import expand, multisets
 ENGINE = ("pokerdice/PokerDice.lua", "pokerdice/PokerDiceRound.lua",
           "pokerdice/PokerDiceTurn.lua", "pokerdice/PokerDiceTable.lua",
           "pokerdice/PokerDiceDraw.lua")
-SHARED = ("holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua")
+SHARED = ("core/Lists.lua", "holdem/Hands.lua", "holdem/Pots.lua", "holdem/Betting.lua",
+          "core/Banks.lua")
 RULES = load_ruleset("poker-dice")
 
 # Test-only Lua: the engine's state as plain arrays, 0-based where Python counts from 0.
@@ -453,7 +454,7 @@ def test_the_engine_files_define_no_globals(setups):
     _, _, engine = setups[0]
     assert set(engine.lua.globals().keys()) == engine.before
     assert {py(k) for k in engine.ns} == {"Rules", "Hands", "Pots", "Betting", "PokerDice",
-                                          "PokerDiceDraw"}
+                                          "PokerDiceDraw", "Banks", "Lists"}
 
 
 def test_every_action_of_the_lua_round_has_a_short_command(setups):

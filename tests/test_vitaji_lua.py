@@ -29,8 +29,9 @@ from pyhost.rules import Ruleset, load_ruleset
 
 EXAMPLES = int(os.environ.get("VITAJI_EXAMPLES", "200"))
 SLOW = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
-FILES = ("vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua", "vitaji/VitajiBetting.lua",
-         "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua", "vitaji/VitajiEnd.lua")
+FILES = ("core/Lists.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiScore.lua",
+         "vitaji/VitajiBetting.lua", "vitaji/VitajiRolling.lua", "vitaji/Vitaji.lua",
+         "vitaji/VitajiEnd.lua")
 
 HELPERS = SORTED_PAIRS + b"""
 

@@ -29,7 +29,8 @@ from pyhost.engine.vitaji.tournament import Tournament
 from pyhost.rules import VitajiRules
 
 EXAMPLES = int(os.environ.get("VITAJI_EXAMPLES", "60"))
-FILES = ("vitaji/VitajiWords.lua", "vitaji/VitajiTournament.lua", "vitaji/VitajiSideBets.lua")
+FILES = ("core/Lists.lua", "vitaji/VitajiWords.lua", "vitaji/VitajiTournament.lua",
+         "vitaji/VitajiSideBets.lua")
 POINTS = {"stakes": "points", "points": 1000, "ante": 100, "interval": 10, "maximum": 100}
 
 HELPERS = SORTED_PAIRS + b"""

@@ -237,7 +237,7 @@ end
 function HandLog.action_line(player, op, amount, target, dice)
 	local code = type(dice) == "table" and #dice > 0 and table.concat(dice, ",") or "-"
 	local whom = type(target) == "string" and target ~= "" and target or "-"
-	return table.concat({ player, op, amount and tostring(amount) or "-", whom, code }, " ")
+	return player .. " " .. op .. " " .. (amount and tostring(amount) or "-") .. " " .. whom .. " " .. code
 end
 
 -- An action the engine applied: who, the op, the amount, the target, the dice.

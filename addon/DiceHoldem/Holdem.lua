@@ -37,13 +37,7 @@ function Holdem.since(list, start)
 	return out
 end
 
--- `amount` as chips, at least 1 (seats.chips_arg).
-function Holdem.chips_arg(amount, what)
-	local chips, err = Betting.whole_amount(amount, what)
-	if not chips then return nil, err end
-	if chips == 0 then return nil, format("the %s must be at least 1", what) end
-	return chips
-end
+Holdem.chips_arg = Betting.chips_arg -- (seats.chips_arg)
 
 -- -- faces -----------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ Session.bind(function(new) session = new end)
 local short, number_or_text = Session.short, Session.number_or_text
 local drain, resync = Record.drain, Record.resync
 local hand, heard, revealed, in_hand, DEAD = Game.hand, Game.heard, Game.revealed, Game.in_hand, Game.DEAD
+local arrived = ns.Actions.arrived
 local apply, engine_act, commit_refusal = Game.apply, Game.engine_act, Game.commit_refusal
 local after, maybe_close, accept, apply_rolls = Game.after, Game.maybe_close, Game.accept,
 	Game.apply_rolls
@@ -25,36 +26,60 @@ local banks_digest = Game.banks_digest
 -- Hold'em's own steps, which need no order (core/Record.lua applies them after the host's
 -- orders and the turns). Commitments: each one heard for this hand counts until the set closes.
 local function next_commit()
-	local current = hand()
-	if not current or current.phase == Phase.OVER or session.fair.set_hash then return false end
-	for player, commitment in pairs(heard(session.hands)) do
-		if not session.fair.commits[player] and in_hand(current, player) then
+	-- (The hand read in place, as Game.hand reads it, here and in what the table core asks at
+	-- every message: a call fewer each time.)
+	local engine = session and session.engine
+	local current = engine and engine.hand
+	local fair = session.fair
+	if not current or current.phase == Phase.OVER or fair.set_hash then return false end
+	local commits, players = fair.commits, heard(session.hands)
+	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
+	-- hand, how many had come): with one more come since, only that one can be, and the rest
+	-- need no look (a player heard but not in the hand stays out of it all hand).
+	local idle, count, last = fair.idle, arrived(players)
+	if idle and idle[1] == players and idle[2] == current and count > 0 then
+		if count == idle[3] then return false end
+		if count == idle[3] + 1 then
+			if not commits[last] and in_hand(current, last) then
+				apply("commit", last, session.hands, players[last])
+				return true
+			end
+			idle[3] = count
+			return false
+		end
+	end
+	for player, commitment in pairs(players) do
+		if not commits[player] and in_hand(current, player) then
 			apply("commit", player, session.hands, commitment)
 			return true
 		end
 	end
+	fair.idle = { players, current, count }
 	return false
 end
 
 -- At a guided showdown, reveals need no order: every client applies each one it has heard, in
 -- whatever order they came (the engine checks the winners' once all are in: Actions.lua).
 local function next_show()
-	local current = hand()
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end
+	local shown = current.shown
 	for player, reveal in pairs(revealed(session.hands)) do
-		if reveal.mucked and not reveal.applied and current.shown[player] == nil then -- replayed MUCK
-			reveal.applied = true
-			Game.apply_dead(player)
-			return true
-		end
-		if not reveal.applied and reveal[1] ~= DEAD and in_hand(current, player)
-			and current.shown[player] == nil then -- (a dead one comes as the host's order)
-			reveal.applied = true
-			apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
-			return true
+		if not reveal.applied and shown[player] == nil then -- (most are applied: passed at once)
+			if reveal.mucked then -- replayed MUCK
+				reveal.applied = true
+				Game.apply_dead(player)
+				return true
+			end
+			if reveal[1] ~= DEAD and in_hand(current, player) then -- (a dead one comes as the host's order)
+				reveal.applied = true
+				apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
+				return true
+			end
 		end
 	end
 	return false
@@ -283,7 +308,8 @@ end
 -- The rest of the interface.
 
 local function live()
-	local current = hand()
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	return current and current.phase ~= Phase.OVER and current or nil
 end
 
@@ -291,7 +317,8 @@ Game.steps = { next_commit, next_show }
 Game.live = live
 -- Whose turn it is, if a turn is awaited (a guided hand's betting); nil otherwise.
 function Game.to_act()
-	local current = hand()
+	local engine = session and session.engine
+	local current = engine and engine.hand
 	return current and current.phase == Phase.BETTING and current:to_act() or nil
 end
 -- The stage the hand in play waits at (core/Takeover.lua's deadlines and timeouts): "deal"
@@ -342,7 +369,7 @@ function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
 Game.own_word, Game.host_request = heard_request, host_request
 Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind
 function Game.gap()
-	return hand().phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
+	return session.engine.hand.phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
 end
 Game.ask_for, Game.asked_again = ask_for, again
 

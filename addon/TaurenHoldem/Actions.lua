@@ -122,7 +122,8 @@ local function banks_digest()
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
 
-local function remember_banks() Ledger.remember(session, session.engine.seats) end
+-- (Only the banks that moved since: the engine's book knows them.)
+local function remember_banks() Ledger.remember(session, session.engine:moved_banks()) end
 
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.
@@ -141,7 +142,8 @@ end
 local function after(events)
 	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
 	ns.Takeover.moved()
-	if hand() and hand().phase == Phase.OVER then HandLog.over(session, hand()) end
+	local current = hand()
+	if current and current.phase == Phase.OVER then HandLog.over(session, current) end
 	for _, event in ipairs(events) do
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
@@ -152,7 +154,7 @@ local function after(events)
 			say(Text.safe(event.text, Text.LINE))
 		end
 	end
-	local current = hand()
+	current = hand() -- (read again: saying a line runs other code)
 	if not current or session.catching_up then
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
@@ -188,23 +190,48 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 -- The bank a player sits down with, as this client's own record confirms it (Ledger.lua).
 local confirmed_bank = Ledger.confirmed
 
+local find = ns.Pots.find
 local function in_hand(current, name)
-	local index = ns.Pots.find(current.seats, name)
+	local index = find(current.seats, name)
 	local seat = index and current.seats[index]
 	return seat and (seat.status == "active" or seat.status == "all-in") or false
 end
 
 -- Commitments as each player sent them, by hand number: a request can arrive before the
--- host's order that started its hand.
+-- host's order that started its hand. Each hand's counts its players as they come in, and
+-- keeps the last to come (`arrivals`: count, name), so the step that applies them
+-- (HoldemSession's next_commit) looks at only that one when it is the only new one.
+local arrivals = setmetatable({}, { __mode = "k" })
+local COUNTED = { __newindex = function(players, name, commitment)
+	local count = arrivals[players] and arrivals[players][1] or 0
+	arrivals[players] = { count + 1, name }
+	rawset(players, name, commitment)
+end }
 local function heard(hand_number)
-	session.heard[hand_number] = session.heard[hand_number] or {}
-	return session.heard[hand_number]
+	local players = session.heard[hand_number]
+	if not players then
+		players = setmetatable({}, COUNTED)
+		session.heard[hand_number] = players
+	end
+	return players
+end
+
+-- How many players a hand's heard commitments have had come in (0: none, or a table made
+-- elsewhere), and the last of them.
+local function arrived(players)
+	local last = arrivals[players]
+	if last then return last[1], last[2] end
+	return 0, nil
 end
 
 -- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
 local function revealed(hand_number)
-	session.revealed[hand_number] = session.revealed[hand_number] or {}
-	return session.revealed[hand_number]
+	local players = session.revealed[hand_number]
+	if not players then
+		players = {}
+		session.revealed[hand_number] = players
+	end
+	return players
 end
 
 -- Does this reveal follow from the player's commitment? Each verdict is kept for the hand.
@@ -237,8 +264,9 @@ end
 -- pots decided again without it (a muck: its chips stay in the pot). Every client decides
 -- alike: the same reveals, the same ranks, the same order.
 local function engine_act(player, op, amount, dice, target)
-	local fair, current = session.fair, hand()
+	local fair = session.fair
 	if op == "show" and fair.set_hash then
+		local current = hand()
 		local why -- the hand log keeps the reveal with this client's verdict
 		if not fair.commits[player] then
 			say(L.NO_COMMIT:format(short(player)))
@@ -376,5 +404,6 @@ Actions.refusal, Actions.rebuild, Actions.hand, Actions.banks_digest = refusal, 
 Actions.status_line, Actions.hand_id, Actions.after, Actions.encode_dice = status_line, hand_id,
 	after, encode_dice
 Actions.DEAD, Actions.in_hand, Actions.heard, Actions.revealed = DEAD, in_hand, heard, revealed
+Actions.arrived = arrived
 Actions.engine_act, Actions.apply, Actions.accept = engine_act, apply, accept
 Actions.host_orders, Actions.legal, Actions.result = host_orders, legal, result

@@ -96,6 +96,14 @@ function Betting.whole_amount(amount, what)
 end
 local whole_amount = Betting.whole_amount
 
+-- `amount` as chips, at least 1 (seats.chips_arg).
+function Betting.chips_arg(amount, what)
+	local chips, err = whole_amount(amount, what)
+	if not chips then return nil, err end
+	if chips == 0 then return nil, format("the %s must be at least 1", what) end
+	return chips
+end
+
 -- -- kinds, rules, moves -------------------------------------------------------------------
 
 Betting.Kinds = {
@@ -381,7 +389,7 @@ end
 
 function Round:_move(index, chips)
 	local seat = self.seats[index]
-	seat.bank = seat.bank - chips
+	Pots.move_bank(seat, -chips)
 	seat.committed = seat.committed + chips
 	self.bets[index] = self.bets[index] + chips
 	if chips ~= 0 and seat.bank == 0 then seat.status = Status.ALL_IN end

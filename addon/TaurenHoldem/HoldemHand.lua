@@ -277,7 +277,7 @@ end
 
 function HoldemHand:_pay(name, chips, text, details)
 	local seat = self.seats[self:seat_of(name)]
-	seat.bank = seat.bank + chips
+	Pots.move_bank(seat, chips)
 	self.payouts[name] = (self.payouts[name] or 0) + chips
 	self:_say("win", text, { player = name, chips = chips, details = details })
 end

@@ -58,20 +58,12 @@ function Ledger.confirmed(name, claimed)
 	return math.min(own, tonumber(claimed) or own)
 end
 
--- The table's banks, as its engine has them now, are the session's and this client's record.
--- (After every action: `seats`, the engine's own seats in order ({ name =, bank = } each) where
--- the game has them at hand, are read as they are, with no table of banks made each time.)
-function Ledger.remember(session, seats)
-	local at_table = session.banks
-	if seats then
-		for _, seat in ipairs(seats) do
-			local name, bank = seat.name, seat.bank
-			at_table[name], banks[name] = bank, bank
-		end
-		return
-	end
-	for name, bank in pairs(session.engine:banks()) do
-		at_table[name], banks[name] = bank, bank
+-- The table's banks, as its engine has them now, are the session's and this client's record
+-- (`moved`: only those that moved, name -> bank, where the engine tells them).
+function Ledger.remember(session, moved)
+	for name, bank in pairs(moved or session.engine:banks()) do
+		session.banks[name] = bank
+		banks[name] = bank
 	end
 end
 

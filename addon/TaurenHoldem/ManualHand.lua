@@ -30,7 +30,7 @@ function ManualHand:put(name, amount)
 	if chips > seat.bank then
 		return nil, format("%s cannot put in %s: only %s left", name, str(chips), str(seat.bank))
 	end
-	seat.bank = seat.bank - chips
+	Pots.move_bank(seat, -chips)
 	seat.committed = seat.committed + chips
 	return { self:_say("bet", format("%s puts %s in the pot (pot %s)", name, str(chips),
 		str(self:pot())), { player = name, chips = chips }) }

@@ -1,15 +1,9 @@
 -- Slash commands, and the one event frame.
 local _, ns = ...
 
-local Game, L, Dice, Comm = ns.Game, ns.L, ns.Dice, ns.Comm
+local Game, L, Dice = ns.Game, ns.L, ns.Dice
 local RULES = ns.Rules
 local COMMANDS = RULES.addon.commands
-local KEY = RULES.addon.key -- SlashCmdList's key for the long form; short ones add "_DEAL" etc.
-local function words(message)
-	local out = {}
-	for word in (message or ""):gmatch("%S+") do out[#out + 1] = word end
-	return out
-end
 
 -- What a player typed, to quote back as the chat frame shows other clients' text: every '|'
 -- doubled, so it shows as typed instead of reading a colour, a link or a line break from it.
@@ -126,87 +120,11 @@ function actions.ascii(args)
 	Game.set_ascii(choice == "on")
 end
 
-local function run(action, message)
-	local handler = actions[action]
-	if handler then handler(words(message)) end
-end
-
--- The short commands, one each, as the original addon had them. Their SLASH_ names are the
--- ruleset's, so they are set through _G (the .luacheckrc built with the addon lists them).
-local SHORT = {}
-for action, command in pairs(COMMANDS) do
-	SHORT[action] = "/" .. command
-	_G["SLASH_" .. KEY .. "_" .. action:upper() .. "1"] = SHORT[action]
-	SlashCmdList[KEY .. "_" .. action:upper()] = function(message) run(action, message) end
-end
-
--- A short command another addon claims too may reach that addon instead: say so once, at
--- login (when every addon has set its commands); the long form always works.
-
-local function owner_of(command)
-	for key in pairs(SlashCmdList) do
-		if key ~= KEY and key:sub(1, #KEY + 1) ~= KEY .. "_" then
-			local i = 1
-			while type(_G["SLASH_" .. key .. i]) == "string" do
-				if _G["SLASH_" .. key .. i]:lower() == command then return key end
-				i = i + 1
-			end
-		end
-	end
-end
-
-local function name_taken_commands()
-	for action, command in pairs(SHORT) do
-		local owner = owner_of(command)
-		if owner then
-			Game.say(L.TAKEN:format(command, owner, "/" .. RULES.addon.long .. " " .. action))
-		end
-	end
-end
-
--- The long form: /tholdem ACTION [ARGS].
-_G["SLASH_" .. KEY .. "1"] = "/" .. RULES.addon.long
-SlashCmdList[KEY] = function(message)
-	local action, rest = (message or ""):match("^%s*(%S*)%s*(.-)%s*$")
-	action = (action or ""):lower()
-	if action == "" then action = "help" end
-	if not actions[action] then
-		Game.say(L.UNKNOWN:format(typed(action)))
-		return
-	end
-	run(action, rest)
-end
-
--- The one event frame.
-local frame = CreateFrame("Frame")
-frame:RegisterEvent("ADDON_LOADED")
-frame:RegisterEvent("PLAYER_LOGIN")
-frame:RegisterEvent("PLAYER_ENTERING_WORLD")
-frame:RegisterEvent("PLAYER_LOGOUT")
-frame:RegisterEvent("CHAT_MSG_ADDON")
-frame:RegisterEvent("CHAT_MSG_SYSTEM")
-frame:RegisterEvent("GROUP_ROSTER_UPDATE")
-if C_RestrictedActions then frame:RegisterEvent("ADDON_RESTRICTION_STATE_CHANGED") end
-frame:SetScript("OnEvent", function(_, event, ...)
-	if event == "ADDON_LOADED" and ... == RULES.addon.name then
-		Game.load_saved()
-	elseif event == "PLAYER_LOGIN" then
-		name_taken_commands()
-		Comm.init()
-		ns.Restricted.look() -- (a /reload mid-encounter)
-	elseif event == "PLAYER_ENTERING_WORLD" then
-		local _, reloading = ...
-		ns.CatchUp.enter(reloading)
-	elseif event == "PLAYER_LOGOUT" then
-		ns.CatchUp.save()
-	elseif event == "CHAT_MSG_ADDON" then
-		if ns.Restricted.any_secret(...) then return end -- (never so far: read nothing secret)
-		Comm.receive(...)
-	elseif event == "CHAT_MSG_SYSTEM" then
-		Game.roll_line((...))
-	elseif event == "ADDON_RESTRICTION_STATE_CHANGED" then
-		ns.Restricted.changed(...)
-	elseif event == "GROUP_ROSTER_UPDATE" then
-		ns.CatchUp.roster_changed()
-	end
-end)
+-- The short commands, one each, as the original addon had them, and the long form (/tholdem
+-- ACTION [ARGS]); then the one event frame.
+local name_taken_commands = ns.SlashCommands.register(actions, Game.say)
+ns.EventFrame.listen({
+	load_saved = function() Game.load_saved() end,
+	roll_line = function(line) Game.roll_line(line) end,
+	login = name_taken_commands,
+})

@@ -56,8 +56,7 @@ local function its_group(kept)
 end
 
 local function seat_of(kept, name)
-	for _, seat in ipairs(kept.seats) do if seat == name then return true end end
-	return false
+	return ns.Lists.index(kept.seats, name) ~= nil
 end
 
 -- At PLAYER_LOGOUT: a seat's copy of the game in play (`entries`: the snapshot it would send),

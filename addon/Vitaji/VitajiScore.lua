@@ -5,10 +5,7 @@ local _, ns = ...
 local Score = {}
 ns.VitajiScore = Score
 
-local function contains(list, wanted)
-	for _, item in ipairs(list) do if item == wanted then return true end end
-	return false
-end
+local contains = ns.Lists.index
 
 -- What one round adds to `name`'s score: the result that stood (twice, when a triple doubled
 -- it), and the result again when a triple's bonus added it.

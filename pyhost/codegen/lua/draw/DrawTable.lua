@@ -47,7 +47,7 @@ local function live()
 end
 
 local function seat_index(name)
-	for i, seat in ipairs(session.seats) do if seat == name then return i end end
+	return ns.Lists.index(session.seats, name)
 end
 
 -- The banks as they stand: the session's, and the round's seats while it is in play. (The

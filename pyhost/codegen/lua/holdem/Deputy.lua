@@ -58,7 +58,7 @@ local function muck_again(session, player)
 end
 
 local function arm_deputy(session)
-	local current = Game.hand()
+	local current = session.engine and session.engine.hand -- (Game.hand, read in place)
 	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN
 		or deputy(session) ~= Comm.me() then return end
 	local wait = deadline(session)

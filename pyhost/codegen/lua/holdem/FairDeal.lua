@@ -15,10 +15,13 @@ local RULES = ns.Rules
 local FairDeal = {}
 ns.FairDeal = FairDeal
 
--- The table (Game.lua, Actions.lua), loaded after this file: read when a function runs.
+-- The table (Game.lua, Actions.lua), loaded after this file: read when a function runs. The
+-- open table itself is bound here (core/Session.lua), as Game has it.
 local function game() return ns.Game end
-local function session() return ns.Game.session() end
-local function hand() return ns.Game.hand() end
+local bound -- the open table, if any
+ns.Session.bind(function(new) bound = new end)
+local function session() return bound end
+local function hand() return bound and bound.engine and bound.engine.hand end
 local function short(name) return ns.Game.short(name) end
 local function say(line) return ns.Game.say(line) end
 
@@ -29,10 +32,11 @@ local function say(line) return ns.Game.say(line) end
 -- With `anyway` (the commit time is up), it closes with the commitments it has: whoever has
 -- none will have no dice, and their hand is dead at the showdown.
 function FairDeal.maybe_close(anyway)
-	local s, current = session(), hand()
-	if s.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
+	local s = session()
 	local fair = s.fair
-	if fair.set_hash then return end
+	if fair.set_hash then return end -- (closed: the common case, looked at first)
+	local current = hand()
+	if s.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
 	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
 	for i, seat in ipairs(current.seats) do
 		if game().in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end
@@ -301,7 +305,9 @@ end
 
 function FairDeal.apply_rolls()
 	local s, current = session(), hand()
-	while current and current.phase ~= Phase.OVER and current:next_street() do
+	-- (A guided hand takes a street only in its roll phase: while betting, nothing to look at.)
+	local rolling = current and (s.mode ~= "guided" or current.phase == Phase.ROLL)
+	while rolling and current.phase ~= Phase.OVER and current:next_street() do
 		local index = street_index(current:next_street())
 		if s.mode == "guided" then bind_street(s, current, index) end
 		local dice = s.rolls[index]

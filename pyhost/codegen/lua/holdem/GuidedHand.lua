@@ -82,7 +82,7 @@ function GuidedHand:_post_antes()
 	for _, seat in ipairs(self.seats) do
 		if not self.sat_out[seat.name] then
 			local chips = min(ante, seat.bank)
-			seat.bank = seat.bank - chips
+			Pots.move_bank(seat, -chips)
 			seat.committed = seat.committed + chips
 			if seat.bank == 0 then seat.status = Status.ALL_IN end
 			self:_say("post", format("%s antes %s", seat.name, str(chips)),
@@ -190,7 +190,7 @@ function GuidedHand:_close_round()
 	local seat, chips = Pots.uncalled(self.seats)
 	if seat then
 		seat.committed = seat.committed - chips
-		seat.bank = seat.bank + chips
+		Pots.move_bank(seat, chips)
 		if seat.status == Status.ALL_IN then seat.status = Status.ACTIVE end
 		self:_say("return", format("%s uncalled returned to %s", str(chips), seat.name),
 			{ player = seat.name, chips = chips })

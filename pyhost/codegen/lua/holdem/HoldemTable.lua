@@ -4,7 +4,7 @@ local addonName, ns = ... -- luacheck: ignore 211/addonName
 
 local format, floor = string.format, math.floor
 
-local Rules, Pots, Betting, Holdem = ns.Rules, ns.Pots, ns.Betting, ns.Holdem
+local Rules, Pots, Betting, Holdem, Banks = ns.Rules, ns.Pots, ns.Betting, ns.Holdem, ns.Banks
 local repr, str, is_int = Betting.repr, Betting.str, Betting.is_int
 local chips_arg = Holdem.chips_arg
 
@@ -28,7 +28,8 @@ function Table.new(players, mode, dealer_name, config)
 	for key, value in pairs(Rules.table) do settings[key] = value end
 	for key, value in pairs(config or {}) do settings[key] = value end
 	local self = setmetatable({ mode = mode, config = settings, seats = {}, hand = nil,
-		hands_played = 0, events = {} }, Table)
+		hands_played = 0, events = {}, book = {} }, Table)
+	local named = {} -- name -> seat index (a name twice is refused); a table's seats never change
 	for _, player in ipairs(players or {}) do
 		local name, bank = player, settings.starting_bank
 		if type(player) == "table" then
@@ -38,14 +39,16 @@ function Table.new(players, mode, dealer_name, config)
 		if type(name) ~= "string" or not name:find("%S") then
 			return nil, format("a player's name must be text, not %s", repr(name))
 		end
-		for _, seat in ipairs(self.seats) do
-			if seat.name == name then return nil, name .. " is seated twice" end
-		end
+		if named[name] then return nil, name .. " is seated twice" end
+		named[name] = #self.seats + 1
 		if not is_int(bank) or bank < 0 then
 			return nil, format("%s's bank must be a whole number of chips, not %s", name, repr(bank))
 		end
-		self.seats[#self.seats + 1] = Pots.Seat(name, bank)
+		local seat = Pots.Seat(name, bank)
+		seat.book, self.book[name] = self.book, true -- (every bank is news the first time)
+		self.seats[#self.seats + 1] = seat
 	end
+	self.places = named
 	if #self.seats > settings.max_players then
 		return nil, format("%s seats at most %s, not %d", Rules.name, str(settings.max_players),
 			#self.seats)
@@ -59,23 +62,15 @@ function Table.new(players, mode, dealer_name, config)
 	return self
 end
 
-function Table:_index(name)
-	local index = Pots.find(self.seats, name)
-	if index then return index end
-	return nil, format("nobody named %s sits at this table", repr(name))
-end
-
-function Table:seat(name)
-	local index, err = self:_index(name)
-	if not index then return nil, err end
-	return self.seats[index]
-end
-
--- name -> bank
-function Table:banks()
-	local banks = {}
-	for _, seat in ipairs(self.seats) do banks[seat.name] = seat.bank end
-	return banks
+-- name -> bank of the seats whose bank moved since the last call (every seat, the first
+-- time): what the client's record takes after each action.
+function Table:moved_banks()
+	local moved, book, seats, places = {}, self.book, self.seats, self.places
+	for name in pairs(book) do
+		moved[name] = seats[places[name]].bank
+		book[name] = nil
+	end
+	return moved
 end
 
 -- Everything on the table: the banks and the live pot.
@@ -129,23 +124,10 @@ function Table:new_hand(hidden, deal_first, number)
 	return hand
 end
 
--- Any player's command: a hand action, or the bank commands give and reset. Returns the
--- events, or nil and why the rules refuse it (and then nothing has changed).
-function Table:act(name, action, amount, dice, target)
-	if action == "give" then return self:give(name, target, amount) end
-	if action == "reset" then return self:reset(name) end
-	local _, err = self:_index(name)
-	if err then return nil, err end
-	if not self.hand then
-		return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
-	end
-	return self.hand:act(name, action, amount, dice, target)
-end
-
 -- Why `act` would refuse (false: it would not), where the hand can tell without doing it
 -- (GuidedHand:refusal); else nil.
 function Table:refusal(name, action, amount, dice)
-	if action == "give" or action == "reset" then return nil end
+	if Banks.COMMANDS[action] then return nil end
 	local _, err = self:_index(name)
 	if err then return err end
 	if not self.hand then
@@ -154,52 +136,12 @@ function Table:refusal(name, action, amount, dice)
 	if self.hand.refusal then return self.hand:refusal(name, action, amount, dice) end
 end
 
-function Table:_chips_in_live_pot(name, doing)
-	if self.hand and self.hand:has_chips_in_pot(name) then
-		return format("%s cannot %s while %s has chips in the live pot", name, doing, name)
-	end
-	return nil
-end
-
--- Move chips from one bank to another (side deals, corrections).
-function Table:give(name, target, amount)
-	local giver, err = self:seat(name)
-	if not giver then return nil, err end
-	if type(target) ~= "string" then
-		return nil, name .. " must name who to give to (a target)"
-	end
-	local receiver
-	receiver, err = self:seat(target)
-	if not receiver then return nil, err end
-	local chips
-	chips, err = chips_arg(amount, "amount to give")
-	if not chips then return nil, err end
-	if receiver == giver then return nil, name .. " cannot give chips to themselves" end
-	err = self:_chips_in_live_pot(name, "give chips")
-	if err then return nil, err end
-	if chips > giver.bank then
-		return nil, format("%s cannot give %s: only %s in the bank", name, str(chips),
-			str(giver.bank))
-	end
-	giver.bank = giver.bank - chips
-	receiver.bank = receiver.bank + chips
-	return self:_say({ kind = "give", text = format("%s gives %s to %s", name, str(chips), target),
-		player = name, chips = chips, dice = {}, details = { target = target } })
-end
-
--- Buy back in: the bank goes back to the starting bank.
-function Table:reset(name)
-	local seat, err = self:seat(name)
-	if not seat then return nil, err end
-	err = self:_chips_in_live_pot(name, "reset their bank")
-	if err then return nil, err end
-	local was = seat.bank
-	seat.bank = self.config.starting_bank
-	return self:_say({ kind = "reset", text = format("%s's bank is reset to %s (was %s)", name,
-		str(seat.bank), str(was)), player = name, chips = seat.bank - was, dice = {}, details = {} })
-end
-
-function Table:_say(event)
-	self.events[#self.events + 1] = event
-	return { event }
-end
+-- A hand's chips in the pot stay there until it is over.
+Banks.into(Table, { find = function(self, name) return self.places[name] end,
+	move = Pots.move_bank, chips_arg = chips_arg, str = str, repr = repr,
+	in_live_pot = function(self, seat, doing)
+		local name = seat.name
+		if self.hand and self.hand:has_chips_in_pot(name) then
+			return format("%s cannot %s while %s has chips in the live pot", name, doing, name)
+		end
+	end })

@@ -17,10 +17,10 @@ local RULES = ns.Rules
 local Rollers = {}
 ns.Rollers = Rollers
 
+local STREET_INDEX = {} -- a street's name -> its index (the first, were one named twice)
+for i = #RULES.deal.streets, 1, -1 do STREET_INDEX[RULES.deal.streets[i]] = i end
 local function street_index(name)
-	for i, street in ipairs(RULES.deal.streets) do
-		if street == name then return i end
-	end
+	return STREET_INDEX[name]
 end
 Rollers.street_index = street_index
 

@@ -30,13 +30,7 @@ PokerDice.Phase = {
 	OVER = "over",
 }
 
--- `amount` as chips, at least 1 (seats.chips_arg).
-function PokerDice.chips_arg(amount, what)
-	local chips, err = Betting.whole_amount(amount, what)
-	if not chips then return nil, err end
-	if chips == 0 then return nil, format("the %s must be at least 1", what) end
-	return chips
-end
+PokerDice.chips_arg = Betting.chips_arg -- (seats.chips_arg)
 
 -- The events of `list` from position `start` on.
 function PokerDice.since(list, start)

@@ -105,12 +105,7 @@ function Round:still_in()
 	return out
 end
 
-local function contains(list, value)
-	for _, item in ipairs(list) do
-		if item == value then return true end
-	end
-	return false
-end
+local contains = ns.Lists.index
 
 -- Players still in who have not had their turn, in turn order.
 function Round:yet_to_roll()

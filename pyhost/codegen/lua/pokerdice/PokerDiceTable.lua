@@ -7,7 +7,7 @@ local _, ns = ...
 
 local format = string.format
 
-local Rules, Pots, Betting, PokerDice = ns.Rules, ns.Pots, ns.Betting, ns.PokerDice
+local Rules, Pots, Betting, PokerDice, Banks = ns.Rules, ns.Pots, ns.Betting, ns.PokerDice, ns.Banks
 local repr, str, is_int = Betting.repr, Betting.str, Betting.is_int
 local chips_arg, Round = PokerDice.chips_arg, PokerDice.Round
 
@@ -49,26 +49,6 @@ function Table.new(players, starter, config)
 	return self
 end
 
-function Table:_index(name)
-	for index, seat in ipairs(self.seats) do
-		if seat.name == name then return index end
-	end
-	return nil, format("nobody named %s sits at this table", repr(name))
-end
-
-function Table:seat(name)
-	local index, err = self:_index(name)
-	if not index then return nil, err end
-	return self.seats[index]
-end
-
--- name -> bank
-function Table:banks()
-	local banks = {}
-	for _, seat in ipairs(self.seats) do banks[seat.name] = seat.bank end
-	return banks
-end
-
 -- Start a round among the players with at least the minimum ante; its starter is the last
 -- round's winner (the first of them left of the winner, if he has less). Returns the round,
 -- or nil and why not (and then nothing has changed).
@@ -100,65 +80,11 @@ function Table:new_hand()
 	return hand
 end
 
--- Any player's command: a round action, or the bank commands give and reset. Returns the
--- events, or nil and why the rules refuse it (and then nothing has changed).
-function Table:act(name, action, amount, dice, target)
-	if action == "give" then return self:give(name, target, amount) end
-	if action == "reset" then return self:reset(name) end
-	local _, err = self:_index(name)
-	if err then return nil, err end
-	if not self.hand then
-		return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
-	end
-	return self.hand:act(name, action, amount, dice)
-end
-
 -- A round's books close with nothing committed: chips committed are in the live pot.
-local function in_live_pot(seat, doing)
-	if seat.committed ~= 0 then
-		return format("%s cannot %s while %s has chips in the live pot", seat.name, doing, seat.name)
-	end
-end
-
--- Move chips from one bank to another (side deals, corrections).
-function Table:give(name, target, amount)
-	local giver, err = self:seat(name)
-	if not giver then return nil, err end
-	if type(target) ~= "string" then
-		return nil, name .. " must name who to give to (a target)"
-	end
-	local receiver
-	receiver, err = self:seat(target)
-	if not receiver then return nil, err end
-	local chips
-	chips, err = chips_arg(amount, "amount to give")
-	if not chips then return nil, err end
-	if receiver == giver then return nil, name .. " cannot give chips to themselves" end
-	err = in_live_pot(giver, "give chips")
-	if err then return nil, err end
-	if chips > giver.bank then
-		return nil, format("%s cannot give %s: only %s in the bank", name, str(chips),
-			str(giver.bank))
-	end
-	giver.bank = giver.bank - chips
-	receiver.bank = receiver.bank + chips
-	return self:_say({ kind = "give", text = format("%s gives %s to %s", name, str(chips), target),
-		player = name, chips = chips, dice = {}, details = { target = target } })
-end
-
--- Buy back in: the bank goes back to the starting bank.
-function Table:reset(name)
-	local seat, err = self:seat(name)
-	if not seat then return nil, err end
-	err = in_live_pot(seat, "reset their bank")
-	if err then return nil, err end
-	local was = seat.bank
-	seat.bank = self.config.starting_bank
-	return self:_say({ kind = "reset", text = format("%s's bank is reset to %s (was %s)", name,
-		str(seat.bank), str(was)), player = name, chips = seat.bank - was, dice = {}, details = {} })
-end
-
-function Table:_say(event)
-	self.events[#self.events + 1] = event
-	return { event }
-end
+Banks.into(Table, { find = function(self, name) return Pots.find(self.seats, name) end,
+	move = Pots.move_bank, chips_arg = chips_arg, str = str, repr = repr,
+	in_live_pot = function(_, seat, doing)
+		if seat.committed ~= 0 then
+			return format("%s cannot %s while %s has chips in the live pot", seat.name, doing, seat.name)
+		end
+	end })

@@ -15,8 +15,8 @@
 -- anyone: a listed bet counts only with its bettor's own word.
 local _, ns = ...
 
-local L, Comm, Text, Session, DrawTable, DrawSlash = ns.L, ns.Comm, ns.Text, ns.Session, ns.DrawTable,
-	ns.DrawSlash
+local L, Comm, Text, Session, DrawTable, EventFrame = ns.L, ns.Comm, ns.Text, ns.Session, ns.DrawTable,
+	ns.EventFrame
 local Cup, Tournament, SideBets = ns.VitajiTournamentTable, ns.VitajiTournament, ns.VitajiSideBets
 local S, OPS, say = Cup.S, Cup.OPS, Session.say
 
@@ -132,7 +132,7 @@ function OPS.bet(sender, message)
 	if not (S.cup and S.books[key]) then
 		return L.SIDEBET_NO_BOOK:format(Session.short(sender), tostring(message.entrant))
 	end
-	if DrawSlash.heard_on == "WHISPER" then return end -- (whispered: quietly nowhere)
+	if EventFrame.heard_on == "WHISPER" then return end -- (whispered: quietly nowhere)
 	local id = id_of(sender, key, message.state)
 	if S.words[id] then return end -- (heard already: asked again)
 	S.words[id] = { sender, key, message.entrant, message.amount }

@@ -36,9 +36,7 @@ function Words.copy_map(map)
 	return out
 end
 
-function Words.index(list, wanted)
-	for i, item in ipairs(list) do if item == wanted then return i end end
-end
+Words.index = ns.Lists.index
 
 function Words.remove(list, wanted)
 	local at = Words.index(list, wanted)
