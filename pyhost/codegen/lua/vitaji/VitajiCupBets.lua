@@ -255,7 +255,7 @@ end
 function OPS.want(sender, message)
 	local bettor = message.members[1]
 	local word = bettor and S.words[id_of(bettor, message.book or "", message.state)]
-	if not word or sender == Comm.me() or bettor == Comm.me() or DrawSlash.heard_on == "WHISPER" then return end
+	if not word or sender == Comm.me() or bettor == Comm.me() or EventFrame.heard_on == "WHISPER" then return end
 	Comm.send("CUP", { op = "word", book = word[2], state = message.state, entrant = word[3], amount = word[4],
 		members = { bettor } }, sender)
 end
