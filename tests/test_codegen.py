@@ -267,8 +267,8 @@ LEDGER = {
                            set()),
     "VitajiTournamentTable.lua": ({"ipairs", "pairs", "select", "table", "tonumber", "tostring",
                                    "type"}, set()),
-    "VitajiCupBets.lua": ({"GetTime", "ipairs", "math", "pairs", "table", "tonumber", "tostring",
-                           "type"}, set()),
+    "VitajiCupBets.lua": ({"C_Timer", "GetTime", "ipairs", "math", "pairs", "table", "tonumber",
+                           "tostring", "type"}, set()),
     "VitajiTeams.lua": ({"ipairs", "pairs", "table", "type"}, set()),
 }
 
