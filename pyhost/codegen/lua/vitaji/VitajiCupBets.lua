@@ -236,7 +236,7 @@ function OPS.list(sender, message)
 	end
 	if part.count < total then return end
 	parts[key] = nil
-	S.lists[key] = part.list
+	S.lists[key], part.list.host = part.list, sender -- (who listed it relays nothing of it)
 	settle_list(key)
 end
 
@@ -265,7 +265,10 @@ end
 -- bets for nobody; what a host and a relayer can do together: docs/protocol.md.
 function OPS.word(sender, message)
 	local session, key, bettor = DrawTable.session(), message.book or "", message.members[1]
-	if not (session and bettor) or sender == session.host or sender == Comm.me() or bettor == Comm.me() then return end
+	if not (session and bettor) or sender == session.host or sender == Comm.me() or bettor == Comm.me()
+		or sender == (S.lists[key] or {}).host then
+		return
+	end
 	local id = id_of(bettor, key, message.state)
 	local entry = S.lists[key] and listed(key, id)
 	if S.words[id] or not entry or entry.runner ~= message.entrant or entry.amount ~= message.amount then return end
