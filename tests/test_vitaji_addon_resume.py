@@ -146,16 +146,14 @@ def test_a_forged_saved_copy_rewrites_neither_the_game_nor_the_banks(realm, tmp_
     assert realm.errors() == []
 
 
-def test_the_copy_that_goes_furthest_wins_whoever_comes_back_first(realm, tmp_path):
-    """One player leaves, the others play on a little, then leave too: the first back holds
-    the oldest copy and reopens the table from it; a player back with a copy further on takes
-    it over (the first gives way, and takes the table from them), and nothing played is lost."""
+def one_leaves_early(realm: Realm, tmp_path, seed: str):
+    """Three players at round 3: the last to bet leaves first, and the two before him bet
+    meanwhile, so the game waits on him. (seated, mirror, chooser, [the two], the early one)."""
     seated = long_table(realm, tmp_path, 3, 8)
     play(realm, seated[0], "/vitaji start")
     mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
-    chooser = random.Random("furthest")
+    chooser = random.Random(seed)
     play_to(mirror, chooser, 3, 0)
-    # The last to bet leaves first; the two before him bet meanwhile.
     trial = copy.deepcopy(mirror.engine)
     order = [mirror.by_name[trial.to_act()]]
     trial.act(trial.to_act(), "bet", 0)
@@ -167,6 +165,14 @@ def test_the_copy_that_goes_furthest_wins_whoever_comes_back_first(realm, tmp_pa
     for _ in range(2):
         mirror.step(chooser, drops=False)
     assert mirror.engine.to_act() == early.name
+    return seated, mirror, chooser, order, early
+
+
+def test_the_copy_that_goes_furthest_wins_whoever_comes_back_first(realm, tmp_path):
+    """One player leaves, the others play on a little, then leave too: the first back holds
+    the oldest copy and reopens the table from it; a player back with a copy further on takes
+    it over (the first gives way, and takes the table from them), and nothing played is lost."""
+    seated, mirror, chooser, order, early = one_leaves_early(realm, tmp_path, "furthest")
     order.reverse()
     before = status(realm, order[0])
     away_and_back(realm, order, [early, *order])
@@ -419,22 +425,7 @@ def test_a_stale_copy_reopened_alone_holds_still_until_a_copy_further_on_comes_b
     but it waits for the seats not back (nobody is stood, and nobody plays), so when a
     player back minutes later holds a copy further on, the table has not moved: it gives way
     to him, and nothing played is lost (nor played twice)."""
-    seated = long_table(realm, tmp_path, 3, 8)
-    play(realm, seated[0], "/vitaji start")
-    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
-    chooser = random.Random("stale")
-    play_to(mirror, chooser, 3, 0)
-    trial = copy.deepcopy(mirror.engine)
-    order = [mirror.by_name[trial.to_act()]]
-    trial.act(trial.to_act(), "bet", 0)
-    order.append(mirror.by_name[trial.to_act()])
-    trial.act(trial.to_act(), "meet")
-    early = mirror.by_name[trial.to_act()]
-    realm.logout(early)
-    realm.run_until_quiet()
-    for _ in range(2):
-        mirror.step(chooser, drops=False)
-    assert mirror.engine.to_act() == early.name
+    seated, mirror, chooser, order, early = one_leaves_early(realm, tmp_path, "stale")
     before = status(realm, order[1])
     for client in order:
         realm.logout(client)
