@@ -196,17 +196,16 @@ def play_until(mirror: Mirror, chooser: random.Random, name: str, legal: str) ->
     raise AssertionError(f"{name} never came to {legal}")
 
 
-def test_a_copy_forged_further_on_with_a_players_own_roll_is_refused_by_him(realm, tmp_path):
-    """The others leave while Skoll's roll is awaited; Riggs, last at the table, runs code that
-    makes up Skoll's roll line (Skoll is gone: nobody else hears anything), so his copy goes
-    further on than theirs; he comes back first and reopens the table from it. Skoll's copy
-    holds no such roll, and a roll of his past it is his alone to vouch for: he refuses
-    Riggs's table and plays on at his own copy, his roll still awaited."""
+def riggs_forges_skolls_roll(realm: Realm, tmp_path, seed: str):
+    """Skoll and Ada leave while Skoll's roll is awaited; Riggs, last at the table, runs code
+    that makes up Skoll's roll line (nobody else hears anything), so his copy goes further on
+    than theirs; he logs out, and days later comes back first and reopens the table from it.
+    (seated, the status Skoll left)."""
     seated = long_table(realm, tmp_path, 3, 8)
     skoll, riggs, ada = seated
     play(realm, skoll, "/vitaji start")
     mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
-    chooser = random.Random("forged further")
+    chooser = random.Random(seed)
     play_to(mirror, chooser, 3, 0)
     play_until(mirror, chooser, "Skoll", "roll")
     before = status(realm, skoll)
@@ -224,6 +223,17 @@ def test_a_copy_forged_further_on_with_a_players_own_roll_is_refused_by_him(real
     realm.login(riggs.name)
     realm.run_until_quiet()
     assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
+    return seated, before
+
+
+def test_a_copy_forged_further_on_with_a_players_own_roll_is_refused_by_him(realm, tmp_path):
+    """The others leave while Skoll's roll is awaited; Riggs, last at the table, runs code that
+    makes up Skoll's roll line (Skoll is gone: nobody else hears anything), so his copy goes
+    further on than theirs; he comes back first and reopens the table from it. Skoll's copy
+    holds no such roll, and a roll of his past it is his alone to vouch for: he refuses
+    Riggs's table and plays on at his own copy, his roll still awaited."""
+    seated, before = riggs_forges_skolls_roll(realm, tmp_path, "forged further")
+    skoll, riggs, _ = seated
     realm.login(skoll.name)
     realm.run_until_quiet()
     realm.advance(8)
@@ -242,27 +252,8 @@ def test_a_players_refusal_of_his_own_made_up_roll_is_heard_by_the_others(realm,
     """As above, and Ada comes back too (before Skoll, or after): she cannot tell Skoll's roll
     from her own copy, but Skoll's word on his own steps (DISOWN) reaches her, so she drops
     Riggs's table (or refuses it once replayed) and takes Skoll's, the game as she kept it."""
-    seated = long_table(realm, tmp_path, 3, 8)
+    seated, before = riggs_forges_skolls_roll(realm, tmp_path, "disowned")
     skoll, riggs, ada = seated
-    play(realm, skoll, "/vitaji start")
-    mirror = Mirror(realm, seated, 1, {c.name: 100 for c in seated})
-    chooser = random.Random("disowned")
-    play_to(mirror, chooser, 3, 0)
-    play_until(mirror, chooser, "Skoll", "roll")
-    before = status(realm, skoll)
-    realm.logout(skoll)
-    realm.logout(ada)
-    realm.run_until_quiet()
-    low, high = fairplay.draw_range(seated.table_id, 1, skoll.full_name,
-                                    mirror.rolls["Skoll"] + 1, seated.ruleset.dice.count, 1)
-    riggs.system_line(wow_format(riggs.global_strings["RANDOM_ROLL_RESULT"], "Skoll", low + 1,
-                                 low, high))
-    realm.run_until_quiet()
-    realm.logout(riggs)
-    realm.advance(DAYS)
-    realm.login(riggs.name)
-    realm.run_until_quiet()
-    assert riggs.chat.matching("Reopened the table from your saved copy of game 1")
     for client in ([ada, skoll] if first == "Ada" else [skoll, ada]):
         realm.login(client.name)
         realm.run_until_quiet()
