@@ -67,7 +67,7 @@ VITAJI_FILES = ["Rules.lua", "Text.lua", "Lists.lua", "CoreLocales.lua", "DrawLo
                 "DrawTable.lua", "DrawCommands.lua", "SlashCommands.lua", "EventFrame.lua",
                 "DrawSlash.lua", "VitajiResume.lua",
                 "VitajiGame.lua", "VitajiTeams.lua", "VitajiTournament.lua", "VitajiSideBets.lua",
-                "VitajiTournamentTable.lua", "VitajiCupBets.lua"]
+                "VitajiTournamentTable.lua", "VitajiCupText.lua", "VitajiCupBets.lua"]
 
 
 def test_the_build_is_the_same_bytes_every_time():
@@ -91,7 +91,7 @@ def test_build_check_covers_every_committed_addon_and_dice_holdem_is_one(monkeyp
     assert "addon/DicePoker: up to date (33 files)" in result.output
     assert "addon/PokerDice: up to date (38 files)" in result.output
     assert "addon/TaurenHoldem: up to date (44 files)" in result.output
-    assert "addon/Vitaji: up to date (45 files)" in result.output
+    assert "addon/Vitaji: up to date (46 files)" in result.output
 
 
 def test_the_toc_lists_every_flavour_the_saved_variables_and_the_files_in_order():
@@ -267,6 +267,7 @@ LEDGER = {
                            set()),
     "VitajiTournamentTable.lua": ({"ipairs", "pairs", "select", "table", "tonumber", "tostring",
                                    "type"}, set()),
+    "VitajiCupText.lua": ({"pairs", "table", "tonumber", "type"}, set()),
     "VitajiCupBets.lua": ({"C_Timer", "GetTime", "ipairs", "math", "pairs", "table", "tonumber",
                            "tostring", "type"}, set()),
     "VitajiTeams.lua": ({"ipairs", "pairs", "table", "type"}, set()),

@@ -378,6 +378,39 @@ def test_a_book_larger_than_one_message_is_listed_in_parts(realm, cup_table):
     assert realm.errors() == []
 
 
+def test_a_list_whose_part_a_client_lost_is_asked_of_the_host_again(realm, cup_table):
+    """The first part of the host's list of 24 bets is lost on its way to Bob: Bob asks the
+    host for the list again, and settles the book as everyone else and Python do (no void)."""
+    clients, table = cup_table
+    t = started(realm, clients, table)
+    ledger = python_ledger(table.ruleset)
+    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    for i in range(12):
+        for bettor, runner in (("Sam", ("Ann", "Dee")[i % 2]), ("Tia", ("Eve", "Hal")[i % 2])):
+            play(realm, clients[bettor], f"/vitaji sidebet {runner} {1 + i % 3}")
+            book.place(bettor, runner, 1 + i % 3)
+    bob, lost = clients["Bob"], []
+    deliver = bob.fire
+
+    def lossy(event, *args):
+        if event == "CHAT_MSG_ADDON" and not lost and b"\tCUP\tlist\t" in args[1]:
+            lost.append(args)
+            return None
+        return deliver(event, *args)
+
+    bob.fire = lossy
+    play(realm, clients["Org"], "/vitaji start")
+    realm.advance(12)
+    realm.run_until_quiet()
+    assert lost
+    assert ledgers(clients) == {expected(ledger)}
+    play_game(realm, clients, table, t, 0, 1, random.Random("relisted"))
+    book.settle(t.groups[0].games[-1]["winner"])
+    assert ledgers(clients) == {expected(ledger)}
+    assert "void" not in " ".join(bob.chat.lines)
+    assert realm.errors() == []
+
+
 def test_a_colluding_host_and_relayer_bet_for_another_everywhere_but_at_his_own_client(
         realm, cup_table):
     """What a pair can still do (docs/protocol.md): Org lists a bet Sam never placed and Cid

@@ -22,65 +22,11 @@ local S, OPS, say = Cup.S, Cup.OPS, Session.say
 
 local Bets = {}
 Cup.bets = Bets
+local text_of, value_of = ns.VitajiCupText.text_of, ns.VitajiCupText.value_of
 
 L.CUP_AND = "%s and %s"
 
 local function id_of(bettor, book, n) return ("%s#%s#%s"):format(bettor, book, tostring(n)) end
-
-------------------------------------------------------------------------------
--- Plain data as text (length-prefixed strings, whole numbers, flags, tables), and back.
-
-local function encode(value, out)
-	local kind = type(value)
-	if kind == "string" then
-		out[#out + 1] = "s" .. #value .. ":" .. value
-	elseif kind == "number" then
-		out[#out + 1] = "n" .. ("%d"):format(value) .. ";"
-	elseif kind == "boolean" then
-		out[#out + 1] = value and "t" or "f"
-	elseif kind == "table" then
-		out[#out + 1] = "{"
-		for key, item in pairs(value) do
-			encode(key, out)
-			encode(item, out)
-		end
-		out[#out + 1] = "}"
-	end
-	return out
-end
-
-local function decode(text, at, depth)
-	local tag = text:sub(at, at)
-	if tag == "s" then
-		local size, start = text:match("^(%d+):()", at + 1)
-		if not size or start + size - 1 > #text then return nil end
-		return text:sub(start, start + size - 1), start + size
-	elseif tag == "n" then
-		local number, after = text:match("^(%-?%d+);()", at + 1)
-		return tonumber(number), after
-	elseif tag == "t" or tag == "f" then
-		return tag == "t", at + 1
-	elseif tag == "{" and depth < 8 then
-		local out = {}
-		at = at + 1
-		while text:sub(at, at) ~= "}" do
-			local key, item
-			key, at = decode(text, at, depth + 1)
-			if key == nil or at == nil then return nil end
-			item, at = decode(text, at, depth + 1)
-			if item == nil or at == nil then return nil end
-			out[key] = item
-		end
-		return out, at + 1
-	end
-end
-
-local function text_of(value) return table.concat(encode(value, {})) end
-Cup.text_of = text_of
-local function value_of(text)
-	local value = type(text) == "string" and decode(text, 1, 0)
-	return type(value) == "table" and value or nil
-end
 
 ------------------------------------------------------------------------------
 -- The bets.
@@ -182,10 +128,33 @@ local function settle_list(key)
 	end
 end
 
--- A group's game begins here: its book takes no bets on their own word from now; the host
--- sends its list of the bets it took, LIST bets a message (`first`: the part's first place in the
--- list; `total`: the list's length), so a book of any size fits.
+-- The list's parts, LIST bets a message (`first`: the part's first place in the list; `total`:
+-- the list's length), so a book of any size fits: sent to the group, or whispered to `to`.
 local LIST = 20
+local function send_list(key, list, to)
+	for first = 1, math.max(1, #list), LIST do
+		local part = {}
+		for i = first, math.min(#list, first + LIST - 1) do
+			local entry = list[i]
+			part[#part + 1] = { entry.bettor, entry.n, entry.runner, entry.amount }
+		end
+		local message = { op = "list", book = key, state = text_of({ first = first, total = #list, bets = part }) }
+		Comm.send("CUP", message, to)
+		if not to then OPS.list(Comm.me(), message) end -- (the last part settles the list)
+	end
+end
+
+-- A list that has not come whole (a part lost on the way): asked of the host again (`relist`,
+-- whispered back to this client alone), a few times while the book is unsettled.
+local function ask_list(key, tries)
+	local book, session = S.books[key], DrawTable.session()
+	if S.lists[key] or not book or book.settled or tries <= 0 or not session then return end
+	Comm.send("CUP", { op = "relist", book = key }, session.host)
+	C_Timer.After(WANT_SECONDS, function() ask_list(key, tries - 1) end)
+end
+
+-- A group's game begins here: its book takes no bets on their own word from now; the host
+-- sends its list of the bets it took (the others wait for it, and ask again if it stays away).
 function Bets.started(key)
 	local book, session = S.books[key], DrawTable.session()
 	if not book or book.settled then return end
@@ -193,18 +162,15 @@ function Bets.started(key)
 	if session and session.host == Comm.me() and not session.catching_up and not S.lists[key] then
 		local list = {}
 		for _, bet in ipairs(book.bets) do
-			if bet[4] then list[#list + 1] = { bet[1], bet[4]:match("#([^#]*)$"), bet[2], bet[3] } end
+			if bet[4] then
+				list[#list + 1] = { bettor = bet[1], n = bet[4]:match("#([^#]*)$"), runner = bet[2], amount = bet[3] }
+			end
 		end
-		for first = 1, math.max(1, #list), LIST do
-			local part = {}
-			for i = first, math.min(#list, first + LIST - 1) do part[#part + 1] = list[i] end
-			local message = { op = "list", book = key, state = text_of({ first = first, total = #list, bets = part }) }
-			Comm.send("CUP", message)
-			OPS.list(Comm.me(), message) -- (the last part settles the list)
-		end
+		send_list(key, list)
 		return
 	end
 	settle_list(key)
+	if not S.lists[key] then C_Timer.After(WANT_SECONDS, function() ask_list(key, WANT_TRIES) end) end
 end
 
 -- A part of the host's list (the first list for each book; the table's host only): the list is
@@ -238,6 +204,19 @@ function OPS.list(sender, message)
 	parts[key] = nil
 	S.lists[key], part.list.host = part.list, sender -- (who listed it relays nothing of it)
 	settle_list(key)
+end
+
+-- A client whose list of a book did not come whole: the list again, whispered to it (the host
+-- that listed it only, once a second for each client).
+local relisted_at = {}
+function OPS.relist(sender, message)
+	local key = message.book or ""
+	local list, at = S.lists[key], sender .. "@" .. key
+	if not (list and list.host == Comm.me()) or sender == Comm.me() or (relisted_at[at] or -1) > GetTime() - 1 then
+		return
+	end
+	relisted_at[at] = GetTime()
+	send_list(key, list, sender)
 end
 
 -- A client that lacks a listed bet of ours: our word again, to the group (once a second).

@@ -83,7 +83,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
                "vitaji/VitajiTeams.lua",
                # Tournaments and side bets: their engines, then their place at the table.
                "vitaji/VitajiTournament.lua", "vitaji/VitajiSideBets.lua",
-               "vitaji/VitajiTournamentTable.lua", "vitaji/VitajiCupBets.lua"),
+               "vitaji/VitajiTournamentTable.lua", "vitaji/VitajiCupText.lua",
+               "vitaji/VitajiCupBets.lua"),
 }
 # What the templates know of a ruleset, by game flow.
 CONTEXTS = {"holdem": holdem_context, "dice-poker": draw_context, "poker-dice": draw_context,
