@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -76,6 +77,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     missing = sorted(name for name in slow if name.split("::")[0] in files)
     if missing and not any("::" in str(arg) for arg in config.args):
         raise pytest.UsageError(f"conftest.SLOW_CASES names cases not collected: {missing}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist (`-n 2`) the tests are shared out by worksteal unless --dist says otherwise:
+    a worker that runs out takes half of the other's pending tests, so both stay busy to the
+    end (xdist's default, load, leaves each worker its last tests, and one idles while the
+    other finishes them). Set here rather than in addopts, so `-p no:xdist` still works."""
+    args = [*config.invocation_params.args, *os.environ.get("PYTEST_ADDOPTS", "").split()]
+    chosen = any(arg in ("-d", "--dist", "--distload") or arg.startswith("--dist=")
+                 for arg in args)
+    if getattr(config.option, "dist", "no") == "load" and not chosen:
+        config.option.dist = "worksteal"
 
 
 def shipped_text(ruleset_id: str) -> str:
