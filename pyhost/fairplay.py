@@ -172,18 +172,22 @@ def grind(players: Sequence[str], wanted: dict[str, Sequence[int]], *, milliseco
     Everyone deals at the same instant (`milliseconds`, `epoch`); `players` are in seat
     order, as the set hash takes their commitments."""
     # Only the first player's values change from one attempt to the next (the set hash, and
-    # so everyone's dice, change with them): the others' secrets and commitments are made once.
+    # so everyone's dice, change with them): the others' secrets and the set hash's other
+    # pieces are made once, and each attempt hashes bytes as packed() would give them.
     first, others = players[0], {name: [11, 22, 33, 44] for name in players}
     secrets = {name: packed(secret_from(others[name], milliseconds, epoch, name, counter))
                for name in players}
-    committed = {name: commitment(secrets[name].hex()) for name in players}
+    rest = b"".join(b"\x10" + hashlib.sha256(b"commit|" + secrets[name]).digest()[:16]
+                    for name in players[1:])  # (set_hash's pieces: a length byte, 16 bytes)
+    tail, hand = f":22:33:44:{milliseconds}:{epoch}:{first}:{counter}", b"|" + hand_id.encode()
     wants = [(name, list(want)) for name, want in wanted.items()]
     for attempt in range(1, limit):
-        randoms = [attempt, 22, 33, 44]
-        secret = secret_from(randoms, milliseconds, epoch, first, counter)
-        secrets[first], committed[first] = packed(secret), commitment(secret)
-        key = hand_key(set_hash(committed[name] for name in players), hand_id)
+        secret = hashlib.sha256(f"{attempt}{tail}".encode()).digest()  # secret_from's, packed
+        secrets[first] = secret
+        mine = hashlib.sha256(b"commit|" + secret).digest()[:16]
+        set_digest = hashlib.sha256(b"\x10" + mine + rest).digest()
+        key = hashlib.sha256(b"key|" + set_digest + hand).digest()  # hand_key's
         if all(keyed_dice(secrets[name], seed, key, name, faces, hidden) == want
                for name, want in wants):
-            return others | {first: randoms}
+            return others | {first: [attempt, 22, 33, 44]}
     raise ValueError(f"no secrets found in {limit} attempts")
