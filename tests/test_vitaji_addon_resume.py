@@ -269,6 +269,32 @@ def test_a_players_refusal_of_his_own_made_up_roll_is_heard_by_the_others(realm,
     assert realm.errors() == []
 
 
+def test_a_disown_heard_is_kept_past_a_reload_when_its_seat_is_gone(realm, tmp_path):
+    """As above (Skoll back first, then Ada): Skoll logs out, and Ada reloads. Nobody is
+    online to say Skoll's word again, but her client kept it with its copy of the game: she
+    refuses Riggs's table once more and does not take the made-up roll."""
+    seated, before = riggs_forges_skolls_roll(realm, tmp_path, "disowned kept")
+    skoll, riggs, ada = seated
+    for client in (skoll, ada):
+        realm.login(client.name)
+        realm.run_until_quiet()
+        realm.advance(8)
+        realm.run_until_quiet()
+    assert table_of(ada)[1] == table_of(skoll)[1] != table_of(riggs)[1]
+    realm.logout(skoll)
+    realm.run_until_quiet()
+    said = len(ada.chat.matching("Skoll says Riggs's table has him play on past his saved copy"))
+    ada.reload()
+    realm.run_until_quiet()
+    realm.advance(8)
+    realm.run_until_quiet()
+    assert len(ada.chat.matching("Skoll says Riggs's table has him play on past his saved "
+                                 "copy")) > said
+    assert status(realm, ada) == before
+    assert table_of(ada)[1] != table_of(riggs)[1]
+    assert realm.errors() == []
+
+
 def test_a_hostile_seats_disown_makes_the_others_refuse_an_honest_table_never_take_one(
         realm, tmp_path):
     """A seat's word on its own steps fails closed: Ada's client disowns Skoll's honest

@@ -26,8 +26,9 @@ local passed = {} -- seats chosen to reopen that did not (gone again, or slow): 
 -- A seat's word on its own steps: the table `host` runs as `table` has it play past the copy it
 -- kept (hands, steps, applied: how far that table went), which only it could (Kept.refusal).
 ns.Messages.declare("DISOWN", { "table", "host", "hands:n", "steps:n", "applied:n" })
-local disowned = {} -- tables a seat of them disowned, by "id host": that seat
-local mine_disowned = {} -- this client's own DISOWN, by table id (said again to a seat back)
+-- What is disowned lives in the kept copy, so a /reload or a logout forgets none of it:
+-- `disowned`, the tables a seat of them disowned, by "id host": that seat; `disowning`, this
+-- client's own DISOWN of that game (said again to a seat back).
 local told = {} -- when it was last said again to each seat
 
 local function mine()
@@ -71,9 +72,12 @@ function Kept.save(session, entries)
 		db.kept[Comm.me()] = nil
 		return
 	end
+	local was = db.kept[Comm.me()]
+	local same = was and was.id == session.id
 	db.kept[Comm.me()] = { id = session.id, host = session.host, seats = session.seats,
 		hands = session.hands, steps = session.steps, applied = session.applied or 0,
-		summary = summary, entries = entries }
+		summary = summary, entries = entries,
+		disowned = same and was.disowned or nil, disowning = same and was.disowning or nil }
 end
 
 -- What this client's HELLO says of its copy: "hands.steps.applied id".
@@ -89,7 +93,8 @@ function Kept.heard(sender, text)
 	local hands, steps, applied, id = (text or ""):match("^(%d+)%.(%d+)%.(%d+) (.+)$")
 	claims[sender] = hands and { id = id, at = progress(hands, steps, applied) } or nil
 	holding[sender] = nil
-	local own = id and mine_disowned[id]
+	local kept = mine()
+	local own = id and kept and kept.id == id and kept.disowning
 	if own and sender ~= own.host and (told[sender] or -10) < GetTime() - 4 then
 		told[sender] = GetTime()
 		Comm.send("DISOWN", own, sender)
@@ -188,7 +193,7 @@ function Kept.refusal(session, sender)
 		Session.db().kept[Comm.me()] = nil
 		return nil
 	end
-	local seat = disowned[session.id .. " " .. sender]
+	local seat = kept.disowned and kept.disowned[session.id .. " " .. sender]
 	if seat then return L.KEPT_DISOWNED:format(Session.short(seat), Session.short(sender), Session.short(sender)) end
 	local got, own = progress(session.hands, session.steps, session.applied),
 		progress(kept.hands, kept.steps, kept.applied)
@@ -205,7 +210,7 @@ function Kept.refusal(session, sender)
 		-- (Said to the group, and again to each seat back: only this client can vouch for it.)
 		local word = { table = session.id, host = sender, hands = session.hands, steps = session.steps,
 			applied = session.applied or 0 }
-		mine_disowned[session.id] = word
+		kept.disowning = word
 		Comm.send("DISOWN", word)
 		return L.KEPT_NOT_YOURS:format(short, short)
 	end
@@ -220,7 +225,8 @@ Comm.on("DISOWN", function(sender, own)
 	if sender == Comm.me() or host == Comm.me() or not (kept and kept.id == id and seat_of(kept, sender)) then
 		return
 	end
-	disowned[id .. " " .. host] = sender
+	kept.disowned = kept.disowned or {}
+	kept.disowned[id .. " " .. host] = sender
 	local session = Session.current()
 	if session and session.id == id and session.host == host and not session.catching_up then
 		Kept.refuse(host, L.KEPT_DISOWNED:format(Session.short(sender), Session.short(host), Session.short(host)))
