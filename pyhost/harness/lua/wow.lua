@@ -125,16 +125,17 @@ local function strsplit(delimiter, text, pieces)
 		end
 	end
 	local plain = #class == 1
-	local out, start = {}, 1
-	while true do
-		if pieces and #out == pieces - 1 then break end
+	local out, count, start = {}, 0, 1
+	local last_piece = pieces and pieces - 1
+	while count ~= last_piece do
 		local first, last = strfind(text, class, start, plain)
 		if not first then break end
-		out[#out + 1] = strsub(text, start, first - 1)
+		count = count + 1
+		out[count] = strsub(text, start, first - 1)
 		start = last + 1
 	end
-	out[#out + 1] = strsub(text, start)
-	return unpack(out)
+	out[count + 1] = strsub(text, start)
+	return unpack(out, 1, count + 1)
 end
 
 local function strjoin(delimiter, ...)
