@@ -275,6 +275,7 @@ class Client:
         self.addons: dict[str, Addon] = {}
         self.lua: Any = None
         self._api: Any = None
+        self._api_at: Any = None  # (self._api.at, looked up once: it runs on every delivery)
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
         self._ui_namespace: Any = None
         # The interface files not run yet, in their order (_load_interface).
@@ -340,7 +341,7 @@ class Client:
         self.realm.cancel_timers(self)
         self._take_chat()  # (what the frame showed stays shown)
         self.online = False
-        self.lua = self._api = self._loadstring = None
+        self.lua = self._api = self._api_at = self._loadstring = None
         self._updating = False
         self.realm.updating_changed(self)
 
@@ -392,6 +393,7 @@ class Client:
         # (Without their debug information: bytecode.py says why.)
         self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]", lean=True)(
             host, config)
+        self._api_at = self._api.at
         for name, code in WIDGET_LUA:
             bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"), lean=True)(
                 host, config, self._api)
@@ -558,16 +560,16 @@ class Client:
 
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
-        api = self._api
-        if api is not None:
+        at = self._api_at
+        if at is not None:
             # (to_lua, inlined: this runs for every message every client receives)
             values = [a.encode("utf-8") if isinstance(a, str) else a for a in args]
             secret = self.restricted and secrets.secret_positions(self, event)
             # (With GetTime's value: lua/wow.lua's api.at.)
             if secret:
-                api.at(self.realm.game_time(), b"secret_event", secret, to_lua(event), *values)
+                at(self.realm.game_time(), b"secret_event", secret, to_lua(event), *values)
                 return
-            api.at(self.realm.game_time(), b"event", to_lua(event), *values)
+            at(self.realm.game_time(), b"event", to_lua(event), *values)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""

@@ -309,7 +309,8 @@ function api.set_reveal(fn) reveal = fn end
 local ChatFrame = {}
 api.chat_frame = ChatFrame
 -- Its lines wait here (text, r, g, b each) till Python reads the chat (client.chat: api.take_chat)
--- or enough wait to be handed over at once, rather than crossing to Python one by one.
+-- or 32 wait, to be handed over at once rather than crossing to Python one by one. (Not more:
+-- lupa gathers a call's arguments one tuple at a time, in time that grows as their square.)
 local host_chat_lines, lines, waiting = host.chat_lines, {}, 0
 local function take_chat()
 	local taken, count = lines, waiting
@@ -321,7 +322,7 @@ function ChatFrame:AddMessage(text, r, g, b)
 	local n = waiting
 	lines[n + 1], lines[n + 2], lines[n + 3], lines[n + 4] = tostring(reveal(text)), r, g, b
 	waiting = n + 4
-	if waiting >= 1024 then host_chat_lines(take_chat()) end
+	if waiting >= 128 then host_chat_lines(take_chat()) end
 end
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
 SELECTED_CHAT_FRAME = ChatFrame
