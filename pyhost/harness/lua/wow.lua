@@ -358,9 +358,9 @@ local CHAT_FORMATS = config.chat_formats -- event suffix -> format of (name, tex
 local MY_REALM = host.realm()
 function Ambiguate(name, context)
 	if type(name) ~= "string" then return name end
-	local short, realm = strsplit("-", name, 2)
-	if not realm or context == "mail" then return name end
-	if context == "short" or realm == MY_REALM then return short end
+	local dash = strfind(name, "-", 1, true) -- (the name, then its realm)
+	if not dash or context == "mail" then return name end
+	if context == "short" or strsub(name, dash + 1) == MY_REALM then return strsub(name, 1, dash - 1) end
 	return name
 end
 
