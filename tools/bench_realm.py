@@ -1,6 +1,7 @@
 """Benchmark: the realm playing the real Tauren Hold'em addon, and `bit` from Lua, as ratios.
 
-    python tools/bench_realm.py [--sizes 2,8,20,40] [--hashes 40] [--seed 21]
+    python tools/bench_realm.py [--sizes 2,8,20,40] [--hashes 40] [--seed 21] [--crossings]
+                                [--no-bit]
 
 1. Hands: for each table size, a raid of that many clients with the built Tauren Hold'em
    addon (pyhost build, every file of it) opens a guided table, everyone joins, and one hand
@@ -11,6 +12,8 @@
    measured in the same run (flat is 1.0x). Then the same hand's CPU split: the time inside
    the addon's SHA-256 (each client's ns.Sha256.digest and .hex, timed from outside, a call
    inside another counted once) and the rest, with the rest's CPU per delivery and its ratio.
+   With --crossings, also the hand's calls from the clients' Lua to Python, by host function
+   (the counting adds its own CPU to the hands). --no-bit: the hands only.
 2. bit: the addon's SHA-256 (core/Sha256.lua, loaded as it ships) hashing a 40-seat set of
    commitments (2,600 bytes, what each client hashes once a hand), `--hashes` times, with
    `bit` given as: the first Python version of the library (every argument masked through a
