@@ -451,7 +451,11 @@ local known, NONE = {}, {}
 -- category; whether a unit is connected; a roster line's results, by index; the whole roster,
 -- asked at once.)
 local plain, connected, rosters, roster = {}, {}, {}, nil
-function api.group_news() known, plain, connected, rosters, roster = {}, {}, {}, {}, nil end
+-- (IsInGroup() and IsInRaid() without a category, asked on every message, closer still.)
+local in_group, in_raid
+function api.group_news()
+	known, plain, connected, rosters, roster, in_group, in_raid = {}, {}, {}, {}, nil, nil, nil
+end
 local function remembered(ask, what, unit, category)
 	local units = known[what]
 	local categories = units and units[unit == nil and NONE or unit]
@@ -535,8 +539,16 @@ local function of_group(what, category)
 	end
 	return answer
 end
-function IsInGroup(category) return of_group("in_group", category) == true end
-function IsInRaid(category) return of_group("in_raid", category) == true end
+function IsInGroup(category)
+	if category ~= nil then return of_group("in_group", category) == true end
+	if in_group == nil then in_group = of_group("in_group") == true end
+	return in_group
+end
+function IsInRaid(category)
+	if category ~= nil then return of_group("in_raid", category) == true end
+	if in_raid == nil then in_raid = of_group("in_raid") == true end
+	return in_raid
+end
 function GetNumGroupMembers(category) return of_group("count", category) or nil end
 function GetNumSubgroupMembers(category)
 	return (remembered(group_ask, "subgroup_count", nil, category))
