@@ -1,6 +1,7 @@
 """Benchmark: the realm playing the real Tauren Hold'em addon, and `bit` from Lua, as ratios.
 
-    python tools/bench_realm.py [--sizes 2,8,20,40] [--hashes 40] [--seed 21]
+    python tools/bench_realm.py [--sizes 2,8,20,40] [--hashes 40] [--seed 21] [--crossings]
+                                [--no-bit]
 
 1. Hands: for each table size, a raid of that many clients with the built Tauren Hold'em
    addon (pyhost build, every file of it) opens a guided table, everyone joins, and one hand
@@ -11,6 +12,8 @@
    measured in the same run (flat is 1.0x). Then the same hand's CPU split: the time inside
    the addon's SHA-256 (each client's ns.Sha256.digest and .hex, timed from outside, a call
    inside another counted once) and the rest, with the rest's CPU per delivery and its ratio.
+   With --crossings, also the hand's calls from the clients' Lua to Python, by host function
+   (the counting adds its own CPU to the hands). --no-bit: the hands only.
 2. bit: the addon's SHA-256 (core/Sha256.lua, loaded as it ships) hashing a 40-seat set of
    commitments (2,600 bytes, what each client hashes once a hand), `--hashes` times, with
    `bit` given as: the first Python version of the library (every argument masked through a
@@ -33,7 +36,9 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -44,6 +49,7 @@ from test_raid_table import raid_table
 from addon_table import build_addon, play_hand, status
 from pyhost.harness import Realm, bitlib
 from pyhost.harness.bitlib import bit_table, library, reference_library
+from pyhost.harness.client import Client
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,11 +122,32 @@ def time_hashing(seated, spent: list[float]) -> None:
             sha[key] = timed
 
 
-def hand_at(size: int, seed: int, folder: Path, addon: Path) -> tuple[float, float, int, bool]:
+def count_crossings(crossings: Counter) -> None:
+    """Count, by name, every call Lua makes to one of the clients' host functions (the
+    bridge wow.lua and its kin call) into `crossings`, in clients made from now on."""
+    original = Client._host
+
+    def counted_host(client: Client) -> Any:
+        host = original(client)
+        for name, fn in list(host.items()):
+            if callable(fn):
+                def counted(*args: Any, name: str = name.decode(), fn: Any = fn) -> Any:
+                    crossings[name] += 1
+                    return fn(*args)
+                host[name] = counted
+        return host
+
+    Client._host = counted_host  # type: ignore[method-assign]
+
+
+def hand_at(size: int, seed: int, folder: Path, addon: Path,
+            crossings: Counter | None = None) -> tuple[float, float, int, bool]:
     """(CPU seconds, of them hashing, deliveries, errors) of one hand to the showdown at
-    `size` players."""
+    `size` players; with `crossings`, the hand's calls from Lua to Python counted into it."""
     realm = Realm(seed=seed, wtf=folder / f"WTF{size}")
     seated = raid_table(realm, addon, size)
+    if crossings is not None:
+        crossings.clear()
     hashing = [0.0]
     time_hashing(seated, hashing)
     deliveries = [0]
@@ -134,7 +161,11 @@ def hand_at(size: int, seed: int, folder: Path, addon: Path) -> tuple[float, flo
     start = time.process_time()
     play_hand(realm, seated, 1, choose(size))
     cpu = time.process_time() - start
+    counted_calls = Counter(crossings)
     over = "the hand is over" in status(realm, seated[0])
+    if crossings is not None:
+        crossings.clear()
+        crossings.update(counted_calls)
     return cpu, hashing[0], deliveries[0], bool(realm.errors()) or not over
 
 
@@ -188,6 +219,10 @@ def main() -> None:
     parser.add_argument("--sizes", default="2,8,20,40")
     parser.add_argument("--hashes", type=int, default=40)
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--crossings", action="store_true",
+                        help="also count the hands' calls from Lua to Python, by host "
+                             "function (the count's own wrapper adds CPU to the hands)")
+    parser.add_argument("--no-bit", action="store_true", help="the hands only")
     args = parser.parse_args()
     sizes = sorted(int(size) for size in args.sizes.split(","))
     if not sizes or sizes[0] < 2 or sizes[-1] > 40 or args.hashes < 1:
@@ -200,8 +235,11 @@ def main() -> None:
         addon = build_addon(folder / "AddOns")
         base = rest_base = None
         splits = []
+        crossings: Counter | None = Counter() if args.crossings else None
+        if crossings is not None:
+            count_crossings(crossings)
         for size in sizes:
-            cpu, hashing, delivered, bad = hand_at(size, args.seed, folder, addon)
+            cpu, hashing, delivered, bad = hand_at(size, args.seed, folder, addon, crossings)
             per = cpu / max(delivered, 1)
             rest = max(cpu - hashing, 0.0) / max(delivered, 1)
             base, rest_base = base or per, rest_base or rest or 1e-9
@@ -212,8 +250,13 @@ def main() -> None:
             splits.append(f"split: {size:2} players {hashing:7.3f} s hashing, "
                           f"{cpu - hashing:7.3f} s the rest, {rest * 1e6:6.1f} us a delivery "
                           f"({rest / rest_base:.2f}x the {sizes[0]}-player table's)")
+            if crossings is not None:
+                splits.append(f"calls: {size:2} players {sum(crossings.values()):,} from Lua "
+                              f"to Python: " + ", ".join(f"{name} {count:,}" for name, count
+                                                         in crossings.most_common()))
         print("\n".join(splits))
-    failed = not bench_bit(args.hashes) or failed
+    if not args.no_bit:
+        failed = not bench_bit(args.hashes) or failed
     if failed:
         sys.exit(1)
 

@@ -14,7 +14,7 @@ import calendar
 import random
 import time as _time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -87,45 +87,61 @@ class AddonError:
 CHAT_MAX_LINES = 128
 
 
+def _nothing() -> None:
+    pass
+
+
 class ChatLines(Sequence):
     """The newest `limit` entries of a stream, indexed from the stream's first entry: len()
     counts every entry added, so `since = len(lines)` then `lines[since:]` is what came
     after; an entry that scrolled away is gone (indexing it raises IndexError, a slice skips
-    it), and iterating, `in` and == see the entries kept."""
+    it), and iterating, `in` and == see the entries kept. `sync` is called before each use:
+    it brings in entries still waiting elsewhere (a client's lines kept in its Lua)."""
 
-    def __init__(self, limit: int | None) -> None:
+    def __init__(self, limit: int | None, sync: Callable[[], None] = _nothing) -> None:
         self._kept: deque[Any] = deque(maxlen=limit)
         self._dropped = 0  # entries that scrolled away
+        self._sync = sync
 
-    def append(self, entry: Any) -> None:
+    def _append(self, entry: Any) -> None:
         if len(self._kept) == self._kept.maxlen:
             self._dropped += 1
         self._kept.append(entry)
 
+    def append(self, entry: Any) -> None:
+        self._sync()
+        self._append(entry)
+
     def clear(self) -> None:
+        self._sync()
         self._kept.clear()
         self._dropped = 0
 
     def __len__(self) -> int:
+        self._sync()
         return self._dropped + len(self._kept)
 
     def __getitem__(self, index: Any) -> Any:
+        size = len(self)
         if isinstance(index, slice):
             return [self._kept[i - self._dropped]
-                    for i in range(*index.indices(len(self))) if i >= self._dropped]
-        position = index + len(self) if index < 0 else index
-        if not self._dropped <= position < len(self):
+                    for i in range(*index.indices(size)) if i >= self._dropped]
+        position = index + size if index < 0 else index
+        if not self._dropped <= position < size:
             raise IndexError(f"chat line {index} is not kept (the frame keeps "
                              f"{self._kept.maxlen})")
         return self._kept[position - self._dropped]
 
     def __iter__(self) -> Iterator[Any]:
+        self._sync()
         return iter(self._kept)
 
     def __reversed__(self) -> Iterator[Any]:
+        self._sync()
         return reversed(self._kept)
 
     def __contains__(self, entry: object) -> bool:
+        self._sync()
         return entry in self._kept
 
     def index(self, entry: Any, start: int = 0, stop: int | None = None) -> int:
@@ -136,28 +152,37 @@ class ChatLines(Sequence):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (ChatLines, list, tuple)):
+            self._sync()
             return list(self._kept) == list(other)
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by its entries
 
     def __repr__(self) -> str:
+        self._sync()
         return repr(list(self._kept))
 
 
 class ChatFrame:
     """What one client's chat frame shows, line by line: the last `limit` lines (the game's
     chat frame keeps CHAT_MAX_LINES; None keeps every line); ChatLines says how they are
-    indexed."""
+    indexed. `sync` brings in the lines the client's Lua shows and still keeps (it keeps them
+    till they are read, rather than handing each over as it is shown)."""
 
-    def __init__(self, limit: int | None = CHAT_MAX_LINES) -> None:
-        self.lines = ChatLines(limit)
+    def __init__(self, limit: int | None = CHAT_MAX_LINES,
+                 sync: Callable[[], None] = _nothing) -> None:
+        self._sync = sync
+        self.lines = ChatLines(limit, sync)
         # Each line's colour as AddMessage gave it, (r, g, b), or None (the frame's own).
-        self.colours = ChatLines(limit)
+        self.colours = ChatLines(limit, sync)
 
     def add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
-        self.lines.append(line)
-        self.colours.append(colour)
+        self._sync()
+        self._add(line, colour)
+
+    def _add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
+        self.lines._append(line)
+        self.colours._append(colour)
 
     def __contains__(self, wanted: object) -> bool:
         return any(str(wanted) in line for line in self.lines)
@@ -181,6 +206,7 @@ class ChatFrame:
         return "\n".join(self.lines)
 
     def __repr__(self) -> str:
+        self._sync()
         return f"<ChatFrame with {len(self.lines._kept)} lines>"
 
     def clear(self) -> None:
@@ -225,7 +251,7 @@ class Client:
         self.account = account
         self.guid = guid
         self.addon_folders = [Path(folder) for folder in addons]
-        self.chat = ChatFrame(realm.chat_lines)
+        self.chat = ChatFrame(realm.chat_lines, self._take_chat)
         self.errors: list[AddonError] = []
         # What the game would write to FrameXML.log: UI XML it passed over, one line each.
         self.ui_warnings: list[str] = []
@@ -249,6 +275,7 @@ class Client:
         self.addons: dict[str, Addon] = {}
         self.lua: Any = None
         self._api: Any = None
+        self._api_at: Any = None  # (self._api.at, looked up once: it runs on every delivery)
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
         self._ui_namespace: Any = None
         # The interface files not run yet, in their order (_load_interface).
@@ -312,8 +339,9 @@ class Client:
             self.fire("PLAYER_LOGOUT")
             self._save_variables()
         self.realm.cancel_timers(self)
+        self._take_chat()  # (what the frame showed stays shown)
         self.online = False
-        self.lua = self._api = self._loadstring = None
+        self.lua = self._api = self._api_at = self._loadstring = None
         self._updating = False
         self.realm.updating_changed(self)
 
@@ -333,6 +361,7 @@ class Client:
         self._build_runtime(probe=False)
 
     def _build_runtime(self, *, probe: bool) -> None:
+        self._take_chat()  # (what the probe's runtime showed)
         limits = {"max_memory": self.realm.max_memory} if self.realm.max_memory else {}
         self.lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True,
                                     register_eval=False, register_builtins=False,
@@ -364,6 +393,7 @@ class Client:
         # (Without their debug information: bytecode.py says why.)
         self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]", lean=True)(
             host, config)
+        self._api_at = self._api.at
         for name, code in WIDGET_LUA:
             bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"), lean=True)(
                 host, config, self._api)
@@ -530,15 +560,16 @@ class Client:
 
     def fire(self, event: str, *args: Any) -> None:
         """Deliver an event to this client's frames (and its chat frame)."""
-        api = self._api
-        if api is not None:
+        at = self._api_at
+        if at is not None:
             # (to_lua, inlined: this runs for every message every client receives)
             values = [a.encode("utf-8") if isinstance(a, str) else a for a in args]
             secret = self.restricted and secrets.secret_positions(self, event)
+            # (With GetTime's value: lua/wow.lua's api.at.)
             if secret:
-                api.secret_event(secret, to_lua(event), *values)
+                at(self.realm.game_time(), b"secret_event", secret, to_lua(event), *values)
                 return
-            api.event(to_lua(event), *values)
+            at(self.realm.game_time(), b"event", to_lua(event), *values)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""
@@ -547,7 +578,7 @@ class Client:
         self.realm.touched()
         self._hardware = True
         try:
-            self._api.chat_box(to_lua(line))
+            self._api.at(self.realm.game_time(), b"chat_box", to_lua(line))
         finally:
             self._hardware = False
 
@@ -646,11 +677,11 @@ class Client:
 
     def timer_fired(self, timer: int, generation: int) -> None:
         if self.online and generation == self.generation:
-            self._api.timer(timer)
+            self._api.at(self.realm.game_time(), b"timer", timer)
 
     def update(self, elapsed: float) -> None:
         if self.online and self._updating:
-            self._api.update(elapsed)
+            self._api.at(self.realm.game_time(), b"update", elapsed)
 
     @property
     def updating(self) -> bool:
@@ -695,9 +726,7 @@ class Client:
             "date": self._date,
             "now": realm.game_time,
             "set_updating": self._set_updating,
-            "chat_line": lambda line, r=None, g=None, b=None: self.chat.add(
-                text(line), None if r is None else (r, g if g is not None else 1.0,
-                                                    b if b is not None else 1.0)),
+            "chat_lines": self._chat_lines,
             "schedule": lambda timer, delay: realm.schedule_timer(self, timer, float(delay)),
             "cancel": lambda timer: realm.cancel_timer(self, timer),
             "unit": lambda unit, what, category=None: realm.unit_info(
@@ -707,7 +736,7 @@ class Client:
             "logged_in": lambda: self.online,
             "group": lambda what, category=None: realm.group_info(
                 self, text(what), _category(category)),
-            "roster": lambda index: realm.roster_info(self, index),
+            "roster_all": lambda: realm.roster_lines(self),
             "send_chat": lambda msg, kind, target=None: realm.send_chat(
                 self, msg, text(kind), None if target is None else text(target),
                 hardware=self._hardware),
@@ -746,6 +775,23 @@ class Client:
             **channels.host_functions(self),
         }
         return self._table(functions)
+
+    def _chat_lines(self, *lines: Any) -> None:
+        """Chat lines the chat frame showed, (text, r, g, b) each (lua/wow.lua keeps them till
+        asked): the frame's colour without r, else 1.0 for g or b missing."""
+        add = self.chat._add
+        for i in range(0, len(lines), 4):
+            r, g, b = lines[i + 1:i + 4]
+            add(text(lines[i]), None if r is None else (r, g if g is not None else 1.0,
+                                                       b if b is not None else 1.0))
+
+    def _take_chat(self) -> None:
+        """The lines the chat frame showed that lua/wow.lua still keeps, into self.chat."""
+        api = self._api
+        if api is not None:
+            lines = api.take_chat()
+            if lines is not None:
+                self._chat_lines(*lines)
 
     def _api_kind(self, name: Any) -> Any:
         game = api(self.realm.flavour)

@@ -236,8 +236,9 @@ class Realm:
     def _close(self, horizon: float) -> bool:
         """Whether a timer that follows closely is pending (see run_until_quiet)."""
         until = self._active_at + CHAIN * horizon
-        return any(not entry.cancelled and entry.delay <= horizon  # type: ignore[operator]
-                   and entry.due <= until for _, _, _, entry in self._queue)
+        # (The timers pending are those in self._timers: one fired or cancelled leaves it.)
+        return any(entry.delay <= horizon and entry.due <= until  # type: ignore[operator]
+                   for entry in self._timers.values())
 
     def run_for(self, seconds: float) -> float:
         """Run exactly `seconds` of virtual time: every delivery, timer and frame due in it,
@@ -594,6 +595,7 @@ class Realm:
         raise ValueError(what)
 
     def roster_info(self, client: Client, index: Any) -> Any:
+        """GetRaidRosterInfo(index): a raid member's line, or None."""
         group = self.group_of(client)
         if group is None or not group.raid or not isinstance(index, int) or \
                 not 1 <= index <= len(group.members):
@@ -603,6 +605,15 @@ class Realm:
         return (to_lua(shown), group.rank(member.full_name), group.subgroups[member.full_name],
                 80, b"Shaman", b"SHAMAN", to_lua(member.location.zone), member.online, False,
                 b"NONE", False, b"NONE")
+
+    def roster_lines(self, client: Client) -> tuple[Any, ...]:
+        """Every line of roster_info, one after another (12 values each; none outside a
+        raid), for lua/wow.lua to ask once till the groups change."""
+        group = self.group_of(client)
+        if group is None or not group.raid:
+            return ()
+        return tuple(value for index in range(1, len(group.members) + 1)
+                     for value in self.roster_info(client, index))
 
     # -- units -------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@
 -- The realm's own chat frame reveals them: Blizzard's code may show what addons may not read.
 local host, config, api, newproxy = ...
 
-local rawtype, select, error, unpack, pairs, tonumber = type, select, error, unpack, pairs, tonumber
+local rawtype, select, error, unpack, pairs, tonumber, next = type, select, error, unpack, pairs,
+	tonumber, next
 local gmatch = string.gmatch
 local setmetatable, getmetatable = setmetatable, getmetatable
 
@@ -59,6 +60,7 @@ function type(value)
 end
 
 local function any_secret(...)
+	if next(kinds) == nil then return false end -- (no secret exists: most of the time)
 	for i = 1, select("#", ...) do
 		if kinds[(select(i, ...))] then return true end
 	end

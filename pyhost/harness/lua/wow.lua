@@ -125,16 +125,17 @@ local function strsplit(delimiter, text, pieces)
 		end
 	end
 	local plain = #class == 1
-	local out, start = {}, 1
-	while true do
-		if pieces and #out == pieces - 1 then break end
+	local out, count, start = {}, 0, 1
+	local last_piece = pieces and pieces - 1
+	while count ~= last_piece do
 		local first, last = strfind(text, class, start, plain)
 		if not first then break end
-		out[#out + 1] = strsub(text, start, first - 1)
+		count = count + 1
+		out[count] = strsub(text, start, first - 1)
 		start = last + 1
 	end
-	out[#out + 1] = strsub(text, start)
-	return unpack(out)
+	out[count + 1] = strsub(text, start)
+	return unpack(out, 1, count + 1)
 end
 
 local function strjoin(delimiter, ...)
@@ -233,10 +234,22 @@ local host_time, host_date = host.time, host.date
 function time(t) return host_time(t) end
 function date(fmt, t) return host_date(fmt, t) end
 function difftime(a, b) return a - (b or 0) end
-function debugprofilestop() return host.now() * 1000 end
+-- The clock moves only between the realm's deliveries: the realm hands GetTime's value to the
+-- events, timers and frame updates it runs (api.at); other code (a test's) asks Python.
+local host_now, clock = host.now, nil
+local function now() return clock or host_now() end
+function debugprofilestop() return now() * 1000 end
 function debugstack() return traceback("", 2) end
-function GetTime() return host.now() end
-function GetTimePreciseSec() return host.now() end
+function GetTime() return now() end
+function GetTimePreciseSec() return now() end
+-- Run api[entry](...) with GetTime() at `time` (a nested entry keeps the clock it found).
+function api.at(time, entry, ...)
+	local saved = clock
+	clock = time
+	local ok, message = pcall(api[entry], ...)
+	clock = saved
+	if not ok then error(message, 0) end
+end
 function GetServerTime() return host_time() end
 
 -- loadstring: text only. Lua 5.1 bytecode can break out of any sandbox.
@@ -295,8 +308,21 @@ function api.set_reveal(fn) reveal = fn end
 -- widgets.lua makes it a MessageFrame widget; its own AddMessage stays.
 local ChatFrame = {}
 api.chat_frame = ChatFrame
+-- Its lines wait here (text, r, g, b each) till Python reads the chat (client.chat: api.take_chat)
+-- or 32 wait, to be handed over at once rather than crossing to Python one by one. (Not more:
+-- lupa gathers a call's arguments one tuple at a time, in time that grows as their square.)
+local host_chat_lines, lines, waiting = host.chat_lines, {}, 0
+local function take_chat()
+	local taken, count = lines, waiting
+	lines, waiting = {}, 0
+	return unpack(taken, 1, count)
+end
+api.take_chat = take_chat
 function ChatFrame:AddMessage(text, r, g, b)
-	host.chat_line(tostring(reveal(text)), r, g, b)
+	local n = waiting
+	lines[n + 1], lines[n + 2], lines[n + 3], lines[n + 4] = tostring(reveal(text)), r, g, b
+	waiting = n + 4
+	if waiting >= 128 then host_chat_lines(take_chat()) end
 end
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
 SELECTED_CHAT_FRAME = ChatFrame
@@ -332,9 +358,9 @@ local CHAT_FORMATS = config.chat_formats -- event suffix -> format of (name, tex
 local MY_REALM = host.realm()
 function Ambiguate(name, context)
 	if type(name) ~= "string" then return name end
-	local short, realm = strsplit("-", name, 2)
-	if not realm or context == "mail" then return name end
-	if context == "short" or realm == MY_REALM then return short end
+	local dash = strfind(name, "-", 1, true) -- (the name, then its realm)
+	if not dash or context == "mail" then return name end
+	if context == "short" or strsub(name, dash + 1) == MY_REALM then return strsub(name, 1, dash - 1) end
 	return name
 end
 
@@ -417,27 +443,19 @@ end
 
 -- The player's own name and realm are constants (addons ask for them on every message).
 local MY_NAME = (host.unit("player", "name"))
-function UnitName(unit)
-	if unit == "player" then return MY_NAME, nil end
-	local name, realm = host.unit(unit, "name")
-	return name, realm
-end
-function UnitFullName(unit)
-	if unit == "player" then return MY_NAME, MY_REALM end
-	local name, realm = host.unit(unit, "full")
-	return name, realm
-end
-function UnitGUID(unit) return (host.unit(unit, "guid")) end
-function UnitSex(unit) return (host.unit(unit, "sex")) end
-function UnitExists(unit) return (host.unit(unit, "exists")) == true end
 -- What the player's groups are, who is online in them and where: the realm calls
 -- api.group_news whenever any of that changes (realm.py: groups_changed), so each answer is
 -- asked of it once till then (addons ask on every message). A target is asked every time.
 local known, NONE = {}, {}
 -- (And, for what addons ask most, the answers to hand at once: of a group, by question and
--- category; whether a unit is connected; a roster line's results, by index.)
-local plain, connected, rosters = {}, {}, {}
-function api.group_news() known, plain, connected, rosters = {}, {}, {}, {} end
+-- category; whether a unit is connected; a roster line's results, by index; the whole roster,
+-- asked at once.)
+local plain, connected, rosters, roster = {}, {}, {}, nil
+-- (IsInGroup() and IsInRaid() without a category, asked on every message, closer still.)
+local in_group, in_raid
+function api.group_news()
+	known, plain, connected, rosters, roster, in_group, in_raid = {}, {}, {}, {}, nil, nil, nil
+end
 local function remembered(ask, what, unit, category)
 	local units = known[what]
 	local categories = units and units[unit == nil and NONE or unit]
@@ -457,7 +475,28 @@ local function remembered(ask, what, unit, category)
 end
 local function unit_ask(what, unit, category) return host.unit(unit, what, category) end
 local function group_ask(what, _, category) return host.group(what, category) end
-local function roster_ask(_, index) return host.roster(index) end
+-- A roster line: from the whole roster, asked of Python once (12 values a line).
+local function roster_ask(_, index)
+	if not roster then roster = pack(host.roster_all()) end
+	if index == true then index = 1 end -- (as Python reads it: True is 1)
+	if type(index) ~= "number" or index ~= floor(index) or index < 1 or index * 12 > roster.n then
+		return nil
+	end
+	return unpack(roster, index * 12 - 11, index * 12)
+end
+function UnitName(unit)
+	if unit == "player" then return MY_NAME, nil end
+	local name, realm = remembered(unit_ask, "name", unit)
+	return name, realm
+end
+function UnitFullName(unit)
+	if unit == "player" then return MY_NAME, MY_REALM end
+	local name, realm = remembered(unit_ask, "full", unit)
+	return name, realm
+end
+function UnitGUID(unit) return (remembered(unit_ask, "guid", unit)) end
+function UnitSex(unit) return (remembered(unit_ask, "sex", unit)) end
+function UnitExists(unit) return (remembered(unit_ask, "exists", unit)) == true end
 function UnitIsConnected(unit)
 	local answer = connected[unit]
 	if answer == nil then
@@ -468,19 +507,19 @@ function UnitIsConnected(unit)
 end
 -- A category (LE_PARTY_CATEGORY_HOME or _INSTANCE) names one of the player's two groups; without
 -- one, these ask of the active group: the instance group if the player is in one.
-function UnitIsGroupLeader(unit, category) return (host.unit(unit, "leader", category)) == true end
-function UnitIsGroupAssistant(unit) return (host.unit(unit, "assistant")) == true end
+function UnitIsGroupLeader(unit, category) return (remembered(unit_ask, "leader", unit, category)) == true end
+function UnitIsGroupAssistant(unit) return (remembered(unit_ask, "assistant", unit)) == true end
 function UnitIsUnit(a, b)
 	local x, y = UnitGUID(a), UnitGUID(b)
 	return x ~= nil and x == y
 end
 function UnitInParty(unit, category) return (remembered(unit_ask, "party", unit, category)) == true end
-function UnitInRaid(unit, category) return host.unit(unit, "raid", category) end
+function UnitInRaid(unit, category) return (remembered(unit_ask, "raid", unit, category)) end
 -- 1 same realm, 2 another realm not connected (whispers do not reach it), 3 a connected realm
 -- (LE_REALM_RELATION_*, from the flavour's data).
 function UnitRealmRelationship(unit)
 	if type(unit) ~= "string" then error("Usage: UnitRealmRelationship(unit)", 2) end
-	return (host.unit(unit, "relation"))
+	return (remembered(unit_ask, "relation", unit))
 end
 function GetRealmName() return host.realm_display() end
 function GetNormalizedRealmName() return MY_REALM end
@@ -500,8 +539,16 @@ local function of_group(what, category)
 	end
 	return answer
 end
-function IsInGroup(category) return of_group("in_group", category) == true end
-function IsInRaid(category) return of_group("in_raid", category) == true end
+function IsInGroup(category)
+	if category ~= nil then return of_group("in_group", category) == true end
+	if in_group == nil then in_group = of_group("in_group") == true end
+	return in_group
+end
+function IsInRaid(category)
+	if category ~= nil then return of_group("in_raid", category) == true end
+	if in_raid == nil then in_raid = of_group("in_raid") == true end
+	return in_raid
+end
 function GetNumGroupMembers(category) return of_group("count", category) or nil end
 function GetNumSubgroupMembers(category)
 	return (remembered(group_ask, "subgroup_count", nil, category))
