@@ -198,7 +198,7 @@ function Takeover.arm_timeout()
 	end
 	-- A player gone gets his grace, however long the phase's deadline for the others.
 	local wait, gone_wait = deadline(session), grace(session)
-	if anyone_gone(current) and (not wait or wait > gone_wait or gone_wait > DROP_GRACE) then
+	if (not wait or wait > gone_wait or gone_wait > DROP_GRACE) and anyone_gone(current) then
 		after(gone_wait, true)
 	end
 	if wait then after(wait, false) end
