@@ -224,11 +224,12 @@ local function arrived(players)
 	return 0, nil
 end
 
--- Reveals as each player sent them (secret, dice), by hand number, for the same reason.
+-- Reveals as each player sent them (secret, dice), by hand number, for the same reason;
+-- counted as they come in the same way (HoldemSession's next_show).
 local function revealed(hand_number)
 	local players = session.revealed[hand_number]
 	if not players then
-		players = {}
+		players = setmetatable({}, COUNTED)
 		session.revealed[hand_number] = players
 	end
 	return players

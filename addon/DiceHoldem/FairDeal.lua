@@ -339,11 +339,23 @@ local function street_of(low, high)
 end
 
 -- Whether a roll line's name is a seated player's (only theirs can be anyone's roll here).
+-- (The seats' short names made again only when the seats have changed: every line asks.)
+local shorts_of, shorts = {}, {}
 local function seated_short(s, name)
-	for _, seat in ipairs(s.seats) do
-		if Ambiguate(seat, "short") == name then return true end
+	local count, same = 0, true
+	for i, seat in ipairs(s.seats) do
+		count = i
+		if shorts_of[i] ~= seat then same = false break end
 	end
-	return false
+	if not same or count ~= #shorts_of then
+		shorts_of, shorts = {}, {}
+		for i, seat in ipairs(s.seats) do
+			local alone = Ambiguate(seat, "short")
+			shorts_of[i] = seat
+			if alone ~= nil then shorts[alone] = true end
+		end
+	end
+	return shorts[name] == true
 end
 
 local KEPT = 100

@@ -18,17 +18,19 @@ ns.Takeover = Takeover
 local DROP_GRACE = 30
 
 -- (In the table's group: UnitInParty is true for any member of a raid too.)
-local function connected(name)
-	return ns.Restricted.connected(name) and UnitInParty(name, Comm.group()) == true
+-- (`connected_in`: the group asked once for a loop over the seats.)
+local function connected_in(name, group)
+	return ns.Restricted.connected(name) and UnitInParty(name, group) == true
 end
+local function connected(name) return connected_in(name, Comm.group()) end
 
 -- The first seat after `name` whose player is still connected (every client finds the same).
 local function next_connected(seats, name)
-	local at, count = 1, #seats
+	local at, count, group = 1, #seats, Comm.group()
 	for i = 1, count do if seats[i] == name then at = i end end
 	for step = 1, count - 1 do
 		local candidate = seats[(at - 1 + step) % count + 1]
-		if connected(candidate) then return candidate end
+		if connected_in(candidate, group) then return candidate end
 	end
 end
 
@@ -171,8 +173,9 @@ end
 local function anyone_gone(current)
 	local roller = flow.roller()
 	if roller and not connected(roller) then return true end
+	local group = Comm.group()
 	for _, seat in ipairs(current.seats) do
-		if flow.in_hand(current, seat.name) and not connected(seat.name) then return true end
+		if flow.in_hand(current, seat.name) and not connected_in(seat.name, group) then return true end
 	end
 	return false
 end
@@ -195,7 +198,7 @@ function Takeover.arm_timeout()
 	end
 	-- A player gone gets his grace, however long the phase's deadline for the others.
 	local wait, gone_wait = deadline(session), grace(session)
-	if anyone_gone(current) and (not wait or wait > gone_wait or gone_wait > DROP_GRACE) then
+	if (not wait or wait > gone_wait or gone_wait > DROP_GRACE) and anyone_gone(current) then
 		after(gone_wait, true)
 	end
 	if wait then after(wait, false) end

@@ -12,7 +12,7 @@
 -- for any other reason is dropped, not counted as sent, and reported once (Comm.on_not_sent).
 local _, ns = ...
 
-local Messages = ns.Messages
+local Messages, take = ns.Messages, nil -- (take: below, what a message that passed the checks holds)
 local PREFIX = ns.Rules.addon.prefix
 local VERSION = "4" -- 2: turns (TURN) go from the player to everyone; 3: nonces (DO close, TURN);
 -- 4: the fair dice's hashes packed (Fair.lua), each one or two blocks
@@ -429,7 +429,7 @@ local function take_chunk(message, distribution, sender)
 	else
 		watch_copy(sender, copy)
 	end
-	for _, record in ipairs(whole) do Comm.receive(PREFIX, record, distribution, sender) end
+	for _, record in ipairs(whole) do take(record, distribution, sender) end
 end
 
 -- A message's kind and where the fields after it start (nil: none, Messages.read takes them
@@ -444,8 +444,7 @@ local function split(message)
 end
 
 -- CHAT_MSG_ADDON: our prefix only, our own echoes ignored (we acted when we sent).
-local told_version = {}
-local arriving = {} -- by sender and channel: the text of a message arriving in parts
+local told_version, arriving = {}, {} -- arriving: by sender and channel, a message's parts' text
 
 -- The group channels by the group they reach: the table hears only the group it talks to. (A
 -- player in a home group and an instance group at once hears both, and the other's tables are
@@ -453,10 +452,8 @@ local arriving = {} -- by sender and channel: the text of a message arriving in 
 local GROUP_OF = { PARTY = LE_PARTY_CATEGORY_HOME, RAID = LE_PARTY_CATEGORY_HOME,
 	INSTANCE_CHAT = LE_PARTY_CATEGORY_INSTANCE }
 
-function Comm.receive(prefix, message, distribution, sender)
-	if prefix ~= PREFIX then return end
-	if sender == Comm.me() then return end
-	if GROUP_OF[distribution] and GROUP_OF[distribution] ~= Comm.group() then return end
+-- A message past Comm.receive's checks (a batch's, part's, copy's records: not asked again).
+take = function(message, distribution, sender)
 	local head = message:sub(1, #COPY_HEAD) -- (the three heads are alike in length)
 	if head == COPY_HEAD then -- (a copy is whispered, never sent to all)
 		if distribution == "WHISPER" then take_chunk(message, distribution, sender) end
@@ -464,9 +461,7 @@ function Comm.receive(prefix, message, distribution, sender)
 	end
 	if head == BATCH_HEAD then -- several messages packed in one
 		local rest = message:sub(#BATCH_HEAD + 1)
-		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do
-			Comm.receive(prefix, inner, distribution, sender)
-		end
+		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do take(inner, distribution, sender) end
 		return
 	end
 	if head == PART_HEAD then
@@ -489,7 +484,7 @@ function Comm.receive(prefix, message, distribution, sender)
 		end
 		if i == count then
 			arriving[from] = nil
-			Comm.receive(prefix, so_far.text, distribution, sender)
+			take(so_far.text, distribution, sender)
 		else
 			arriving[from] = so_far
 		end
@@ -512,6 +507,12 @@ function Comm.receive(prefix, message, distribution, sender)
 	else
 		handler(sender, Messages.fields(message, start))
 	end
+end
+
+function Comm.receive(prefix, message, distribution, sender)
+	if prefix ~= PREFIX or sender == Comm.me() then return end
+	if GROUP_OF[distribution] and GROUP_OF[distribution] ~= Comm.group() then return end
+	take(message, distribution, sender)
 end
 
 function Comm.init()

@@ -23,11 +23,11 @@ function EventFrame.listen(game)
 		end,
 		PLAYER_ENTERING_WORLD = function(_, reloading) ns.CatchUp.enter(reloading) end,
 		PLAYER_LOGOUT = function() ns.CatchUp.save() end,
-		CHAT_MSG_ADDON = function(...)
-			if ns.Restricted.any_secret(...) then return end -- (never so far: read nothing secret)
-			local _, _, channel = ...
+		CHAT_MSG_ADDON = function(prefix, message, channel, sender)
+			-- (Never so far: read nothing secret. Only the four read are asked of.)
+			if ns.Restricted.any_secret(prefix, message, channel, sender) then return end
 			EventFrame.heard_on = channel -- (what its handlers hear now came on it)
-			Comm.receive(...)
+			Comm.receive(prefix, message, channel, sender)
 			EventFrame.heard_on = nil
 		end,
 		CHAT_MSG_SYSTEM = function(line) game.roll_line(line) end,

@@ -28,15 +28,29 @@ end
 
 -- Two group members of one name from different realms (a roll line, which carries no realm,
 -- could be either's): the pair, or nil. With `short_name`, only a pair of that name.
+-- (Every roll line asks: the pairs are found again only when the group's names have changed.)
+local known_names, first_pair, pairs_by = {}, nil, {}
+local function same_names(names)
+	if #names ~= #known_names then return false end
+	for i = 1, #names do if names[i] ~= known_names[i] then return false end end
+	return true
+end
 function Rolls.namesakes(short_name)
-	local by = {}
-	for _, full in ipairs(group_names()) do
-		local name = Ambiguate(full, "short")
-		if by[name] and by[name] ~= full and (not short_name or short_name == name) then
-			return by[name], full
+	local names = group_names()
+	if not same_names(names) then
+		local by = {}
+		known_names, first_pair, pairs_by = names, nil, {}
+		for _, full in ipairs(names) do
+			local name = Ambiguate(full, "short")
+			if by[name] and by[name] ~= full and not pairs_by[name] then
+				pairs_by[name] = { by[name], full } -- the first pair of that name, in group order
+				first_pair = first_pair or pairs_by[name]
+			end
+			by[name] = by[name] or full
 		end
-		by[name] = by[name] or full
 	end
+	local pair = not short_name and first_pair or short_name and pairs_by[short_name]
+	if pair then return pair[1], pair[2] end
 end
 
 -- Roll lines heard while this client has no table (between dropping its copy and the

@@ -30,7 +30,7 @@ function Restricted.secret(value)
 	return issecret ~= nil and issecret(value) == true
 end
 
--- (Asked of every addon message's nine arguments: one call where the game has one for all.)
+-- (Asked of every addon message's arguments that are read: one call where the game has one for all.)
 function Restricted.any_secret(...)
 	if issecret == nil then return false end
 	if anysecret then return anysecret(...) == true end

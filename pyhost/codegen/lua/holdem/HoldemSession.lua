@@ -58,6 +58,22 @@ local function next_commit()
 	return false
 end
 
+-- One player's reveal applied, if it can be now: true if it was.
+local function show_one(current, player, reveal)
+	if reveal.applied or current.shown[player] ~= nil then return false end -- (most are applied)
+	if reveal.mucked then -- replayed MUCK
+		reveal.applied = true
+		Game.apply_dead(player)
+		return true
+	end
+	if reveal[1] ~= DEAD and in_hand(current, player) then -- (a dead one comes as the host's order)
+		reveal.applied = true
+		apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
+		return true
+	end
+	return false
+end
+
 -- At a guided showdown, reveals need no order: every client applies each one it has heard, in
 -- whatever order they came (the engine checks the winners' once all are in: Actions.lua).
 local function next_show()
@@ -67,21 +83,22 @@ local function next_show()
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end
-	local shown = current.shown
-	for player, reveal in pairs(revealed(session.hands)) do
-		if not reveal.applied and shown[player] == nil then -- (most are applied: passed at once)
-			if reveal.mucked then -- replayed MUCK
-				reveal.applied = true
-				Game.apply_dead(player)
-				return true
-			end
-			if reveal[1] ~= DEAD and in_hand(current, player) then -- (a dead one comes as the host's order)
-				reveal.applied = true
-				apply("show", player, session.hands, reveal[1], Dice.decode(reveal[2]))
-				return true
-			end
+	-- As next_commit does: with only one reveal come since nothing was to apply, only that one
+	-- is looked at (what could stop one applying only stays so this showdown).
+	local players, fair = revealed(session.hands), session.fair
+	local idle, count, last = fair.shows_idle, arrived(players)
+	if idle and idle[1] == players and idle[2] == current and count > 0 then
+		if count == idle[3] then return false end
+		if count == idle[3] + 1 then
+			if show_one(current, last, players[last]) then return true end
+			idle[3] = count
+			return false
 		end
 	end
+	for player, reveal in pairs(players) do
+		if show_one(current, player, reveal) then return true end
+	end
+	fair.shows_idle = { players, current, count }
 	return false
 end
 
