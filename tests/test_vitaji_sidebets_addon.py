@@ -152,6 +152,19 @@ def relay(client: Client, bettor: str, n: str, runner: str, amount: int, to: Cli
         '{to.full_name}') end""")
 
 
+def send_instead_of_list(host: Client, forged: str) -> None:
+    """The host's client, modified, sends `forged` (as text) for each part of its list."""
+    lua_of(host, """function(ns)
+        local send = ns.Comm.send
+        ns.Comm.send = function(kind, message, target)
+            if kind == "CUP" and message.op == "list" then
+                message = { op = "list", book = message.book, state = FORGED }
+            end
+            return send(kind, message, target)
+        end
+    end""".replace("FORGED", repr(forged)))
+
+
 def test_a_hostile_host_cannot_list_a_bet_nobody_placed_and_one_it_leaves_out_goes_back(
         realm, cup_table):
     clients, table = cup_table
@@ -166,15 +179,7 @@ def test_a_hostile_host_cannot_list_a_bet_nobody_placed_and_one_it_leaves_out_go
     # (number 7) that Sam never placed; Sam's real bet (number 1) left out.
     forged = lua_text({"first": 1, "total": 2, "bets": [[f"Tia{REALM}", "1", f"Ann{REALM}", 5],
                                                        [f"Sam{REALM}", "7", f"Hal{REALM}", 40]]})
-    lua_of(org, """function(ns)
-        local send = ns.Comm.send
-        ns.Comm.send = function(kind, message, target)
-            if kind == "CUP" and message.op == "list" then
-                message = { op = "list", book = message.book, state = FORGED }
-            end
-            return send(kind, message, target)
-        end
-    end""".replace("FORGED", repr(forged)))
+    send_instead_of_list(org, forged)
     play(realm, org, "/vitaji start")
     # Nor does a relayed word put it in: the host's own relay is not taken, and another
     # client's relay of a bet the list does not hold (Sam's real one) is not either.
@@ -419,15 +424,7 @@ def test_a_colluding_host_and_relayer_bet_for_another_everywhere_but_at_his_own_
     org = clients["Org"]
     started(realm, clients, table)
     forged = lua_text({"first": 1, "total": 1, "bets": [[f"Sam{REALM}", "7", f"Hal{REALM}", 40]]})
-    lua_of(org, """function(ns)
-        local send = ns.Comm.send
-        ns.Comm.send = function(kind, message, target)
-            if kind == "CUP" and message.op == "list" then
-                message = { op = "list", book = message.book, state = FORGED }
-            end
-            return send(kind, message, target)
-        end
-    end""".replace("FORGED", repr(forged)))
+    send_instead_of_list(org, forged)
     play(realm, org, "/vitaji start")
     for client in clients.values():
         if client.name not in ("Org", "Cid"):

@@ -207,14 +207,16 @@ local COUNTED = { __newindex = function(players, name, commitment)
 	arrivals[players] = { count + 1, name }
 	rawset(players, name, commitment)
 end }
-local function heard(hand_number)
-	local players = session.heard[hand_number]
+-- `store`'s table for a hand (session.heard or session.revealed), counting what comes in.
+local function counted(store, hand_number)
+	local players = store[hand_number]
 	if not players then
 		players = setmetatable({}, COUNTED)
-		session.heard[hand_number] = players
+		store[hand_number] = players
 	end
 	return players
 end
+local function heard(hand_number) return counted(session.heard, hand_number) end
 
 -- How many players a hand's heard commitments have had come in (0: none, or a table made
 -- elsewhere), and the last of them.
@@ -226,14 +228,7 @@ end
 
 -- Reveals as each player sent them (secret, dice), by hand number, for the same reason;
 -- counted as they come in the same way (HoldemSession's next_show).
-local function revealed(hand_number)
-	local players = session.revealed[hand_number]
-	if not players then
-		players = setmetatable({}, COUNTED)
-		session.revealed[hand_number] = players
-	end
-	return players
-end
+local function revealed(hand_number) return counted(session.revealed, hand_number) end
 
 -- Does this reveal follow from the player's commitment? Each verdict is kept for the hand.
 local function verdict(player, secret, dice)
