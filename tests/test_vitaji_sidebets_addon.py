@@ -82,13 +82,27 @@ def expected(ledger: Ledger) -> tuple:
     return tuple(ledger.seat(name).bank for name in [*PLAYERS, *FANS])
 
 
+def first_book(t: Tournament, ledger: Ledger) -> SideBook:
+    """Python's book on the first group's first game, its runners and the players running."""
+    return SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+
+
+def place_many(realm, clients, book: SideBook, rounds: int) -> None:
+    """Sam backs Ann and Dee in turn, Tia Eve and Hal, 1 to 3 tria each: 2 bets a round, at
+    the table and in Python's book."""
+    for i in range(rounds):
+        for bettor, runner in (("Sam", ("Ann", "Dee")[i % 2]), ("Tia", ("Eve", "Hal")[i % 2])):
+            play(realm, clients[bettor], f"/vitaji sidebet {runner} {1 + i % 3}")
+            book.place(bettor, runner, 1 + i % 3)
+
+
 def test_a_bet_that_crosses_the_start_counts_everywhere_when_the_host_took_it(realm, cup_table):
     # Sam's bet reaches the host before its start, and some clients only after it: the host's
     # list takes it, so those clients ask Sam for it again and count it too.
     clients, table = cup_table
     t = started(realm, clients, table)
     ledger = python_ledger(table.ruleset)
-    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    book = first_book(t, ledger)
     play(realm, clients["Tia"], "/vitaji sidebet Ann 5")
     book.place("Tia", "Ann", 5)
     late = [clients[name] for name in ("Bob", "Cid", "Hal", "Tia")]
@@ -114,7 +128,7 @@ def test_a_bet_the_host_heard_after_its_start_counts_nowhere(realm, cup_table):
     clients, table = cup_table
     t = started(realm, clients, table)
     ledger = python_ledger(table.ruleset)
-    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    book = first_book(t, ledger)
     late = [clients[name] for name in ("Org", "Bob")]
     releases = [hold_bets(client, "Sam") for client in late]
     clients["Sam"].type("/vitaji sidebet Dee 9")
@@ -171,7 +185,7 @@ def test_a_hostile_host_cannot_list_a_bet_nobody_placed_and_one_it_leaves_out_go
     org = clients["Org"]
     t = started(realm, clients, table)
     ledger = python_ledger(table.ruleset)
-    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    book = first_book(t, ledger)
     play(realm, clients["Tia"], "/vitaji sidebet Ann 5")
     book.place("Tia", "Ann", 5)
     play(realm, clients["Sam"], "/vitaji sidebet Dee 9")
@@ -344,7 +358,7 @@ def test_a_listed_bet_whose_word_a_client_lost_is_relayed_by_another(realm, cup_
     clients, table = cup_table
     t = started(realm, clients, table)
     ledger = python_ledger(table.ruleset)
-    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
+    book = first_book(t, ledger)
     drop_bets(clients["Bob"], "Sam")
     play(realm, clients["Sam"], "/vitaji sidebet Dee 9")
     book.place("Sam", "Dee", 9)
@@ -370,11 +384,8 @@ def test_a_book_larger_than_one_message_is_listed_in_parts(realm, cup_table):
     clients, table = cup_table
     t = started(realm, clients, table)
     ledger = python_ledger(table.ruleset)
-    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
-    for i in range(32):
-        for bettor, runner in (("Sam", ("Ann", "Dee")[i % 2]), ("Tia", ("Eve", "Hal")[i % 2])):
-            play(realm, clients[bettor], f"/vitaji sidebet {runner} {1 + i % 3}")
-            book.place(bettor, runner, 1 + i % 3)
+    book = first_book(t, ledger)
+    place_many(realm, clients, book, 32)
     assert ledgers(clients) == {expected(ledger)}
     play_game(realm, clients, table, t, 0, 1, random.Random("parts"))
     book.settle(t.groups[0].games[-1]["winner"])
@@ -389,11 +400,8 @@ def test_a_list_whose_part_a_client_lost_is_asked_of_the_host_again(realm, cup_t
     clients, table = cup_table
     t = started(realm, clients, table)
     ledger = python_ledger(table.ruleset)
-    book = SideBook(ledger, t.groups[0].entrants, [p for g in range(2) for p in t.seats(g)[0]])
-    for i in range(12):
-        for bettor, runner in (("Sam", ("Ann", "Dee")[i % 2]), ("Tia", ("Eve", "Hal")[i % 2])):
-            play(realm, clients[bettor], f"/vitaji sidebet {runner} {1 + i % 3}")
-            book.place(bettor, runner, 1 + i % 3)
+    book = first_book(t, ledger)
+    place_many(realm, clients, book, 12)
     bob, lost = clients["Bob"], []
     deliver = bob.fire
 
