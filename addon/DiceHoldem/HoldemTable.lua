@@ -45,7 +45,7 @@ function Table.new(players, mode, dealer_name, config)
 			return nil, format("%s's bank must be a whole number of chips, not %s", name, repr(bank))
 		end
 		local seat = Pots.Seat(name, bank)
-		seat.book, self.book[name] = self.book, true -- (every bank is news the first time)
+		seat.book, self.book[name] = self.book, seat -- (every bank is news the first time)
 		self.seats[#self.seats + 1] = seat
 	end
 	self.places = named
@@ -65,9 +65,9 @@ end
 -- name -> bank of the seats whose bank moved since the last call (every seat, the first
 -- time): what the client's record takes after each action.
 function Table:moved_banks()
-	local moved, book, seats, places = {}, self.book, self.seats, self.places
-	for name in pairs(book) do
-		moved[name] = seats[places[name]].bank
+	local moved, book = {}, self.book
+	for name, seat in pairs(book) do
+		moved[name] = seat.bank
 		book[name] = nil
 	end
 	return moved
