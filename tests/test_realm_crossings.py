@@ -136,3 +136,19 @@ def test_the_roster_is_asked_once_till_the_group_changes(tmp_path, calls):
     realm.move_to_subgroup(skoll, players[3], 4)
     assert skoll.run_lua("return (select(3, GetRaidRosterInfo(4)))") == 4
     assert calls["roster_all"] == 1  # (asked again: the groups changed)
+
+
+def test_chat_lines_cross_whole_whatever_they_hold(tmp_path, calls):
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll")
+    before = len(skoll.chat)
+    skoll.run_lua("""
+        local odd = setmetatable({}, { __tostring = function() return 5.5 end })
+        print("Ünïcode ✓") print("") DEFAULT_CHAT_FRAME:AddMessage("bad \\255 byte", 0.25)
+        DEFAULT_CHAT_FRAME:AddMessage(odd) DEFAULT_CHAT_FRAME:AddMessage(odd, 1, nil, 0)
+        print(odd, "and", 7) print("a\\nb")""")
+    assert skoll.chat.lines[before:] == ["Ünïcode ✓", "", "bad \ufffd byte", "5.5", "5.5",
+                                         "5.5 and 7", "a\nb"]
+    assert skoll.chat.colours[before:] == [None, None, (0.25, 1.0, 1.0), None, (1, 1.0, 0),
+                                           None, None]
+    assert calls["chat_lines"] == 0  # (they waited in Lua till read)

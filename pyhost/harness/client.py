@@ -108,6 +108,11 @@ class ChatLines(Sequence):
             self._dropped += 1
         self._kept.append(entry)
 
+    def _extend(self, entries: list[Any]) -> None:
+        if self._kept.maxlen is not None:
+            self._dropped += max(0, len(self._kept) + len(entries) - self._kept.maxlen)
+        self._kept.extend(entries)
+
     def append(self, entry: Any) -> None:
         self._sync()
         self._append(entry)
@@ -183,6 +188,10 @@ class ChatFrame:
     def _add(self, line: str, colour: tuple[float, float, float] | None = None) -> None:
         self.lines._append(line)
         self.colours._append(colour)
+
+    def _extend(self, lines: list[str], colours: list[Any]) -> None:
+        self.lines._extend(lines)
+        self.colours._extend(colours)
 
     def __contains__(self, wanted: object) -> bool:
         return any(str(wanted) in line for line in self.lines)
@@ -776,22 +785,39 @@ class Client:
         }
         return self._table(functions)
 
-    def _chat_lines(self, *lines: Any) -> None:
-        """Chat lines the chat frame showed, (text, r, g, b) each (lua/wow.lua keeps them till
-        asked): the frame's colour without r, else 1.0 for g or b missing."""
-        add = self.chat._add
-        for i in range(0, len(lines), 4):
-            r, g, b = lines[i + 1:i + 4]
-            add(text(lines[i]), None if r is None else (r, g if g is not None else 1.0,
-                                                       b if b is not None else 1.0))
+    def _chat_lines(self, texts: bytes, sizes: bytes, *extras: Any) -> None:
+        """Chat lines the chat frame showed (lua/wow.lua keeps them till asked): their texts
+        end to end, their lengths ("5,0,12"), then (index from 1, r, g, b, value) for each
+        line with a colour or whose text is `value`, not a string. A line's colour is the
+        frame's own (None) without r, else (r, g, b) with 1.0 for g or b missing."""
+        lengths = [int(size) for size in sizes.split(b",")]
+        if texts.isascii():  # (one decode for them all: a byte is a character)
+            whole = texts.decode("ascii")
+        else:
+            whole, texts = texts, None
+        lines: list[Any] = []
+        start = 0
+        for length in lengths:
+            end = start + length
+            lines.append(whole[start:end] if texts is not None else
+                         whole[start:end].decode("utf-8", "replace"))
+            start = end
+        colours: list[Any] = [None] * len(lines)
+        for i in range(0, len(extras), 5):
+            index, r, g, b, value = extras[i:i + 5]
+            if value is not None:
+                lines[index - 1] = text(value)
+            if r is not None:
+                colours[index - 1] = (r, g if g is not None else 1.0, b if b is not None else 1.0)
+        self.chat._extend(lines, colours)
 
     def _take_chat(self) -> None:
         """The lines the chat frame showed that lua/wow.lua still keeps, into self.chat."""
         api = self._api
         if api is not None:
-            lines = api.take_chat()
-            if lines is not None:
-                self._chat_lines(*lines)
+            taken = api.take_chat()
+            if taken is not None:
+                self._chat_lines(*taken)
 
     def _api_kind(self, name: Any) -> Any:
         game = api(self.realm.flavour)

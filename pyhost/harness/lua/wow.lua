@@ -308,26 +308,47 @@ function api.set_reveal(fn) reveal = fn end
 -- widgets.lua makes it a MessageFrame widget; its own AddMessage stays.
 local ChatFrame = {}
 api.chat_frame = ChatFrame
--- Its lines wait here (text, r, g, b each) till Python reads the chat (client.chat: api.take_chat)
--- or 32 wait, to be handed over at once rather than crossing to Python one by one. (Not more:
--- lupa gathers a call's arguments one tuple at a time, in time that grows as their square.)
-local host_chat_lines, lines, waiting = host.chat_lines, {}, 0
+-- Its lines wait here till Python reads the chat (client.chat: api.take_chat) or 128 wait, then
+-- cross at once: their texts end to end in one string and their lengths in another ("5,0,12"),
+-- then (index, r, g, b, value) for each line with a colour or whose text is not a string (a
+-- __tostring's odd result, as Python shows it). A few long strings cross fastest: lupa gathers
+-- a call's arguments one tuple at a time, in time that grows as their square.
+local host_chat_lines = host.chat_lines
+local texts, sizes, extras, waiting, extra = {}, {}, {}, 0, 0 -- (reused: counts say what is live)
 local function take_chat()
-	local taken, count = lines, waiting
-	lines, waiting = {}, 0
-	return unpack(taken, 1, count)
+	if waiting == 0 then return nil end
+	local count, odd = waiting, extra
+	waiting, extra = 0, 0
+	return tconcat(texts, "", 1, count), tconcat(sizes, ",", 1, count), unpack(extras, 1, odd)
 end
 api.take_chat = take_chat
 function ChatFrame:AddMessage(text, r, g, b)
-	local n = waiting
-	lines[n + 1], lines[n + 2], lines[n + 3], lines[n + 4] = tostring(reveal(text)), r, g, b
-	waiting = n + 4
-	if waiting >= 128 then host_chat_lines(take_chat()) end
+	text = tostring(reveal(text))
+	local n = waiting + 1
+	waiting = n
+	if type(text) == "string" then
+		texts[n], sizes[n] = text, #text
+		if r == nil then
+			if n >= 128 then host_chat_lines(take_chat()) end
+			return
+		end
+		text = nil
+	else
+		texts[n], sizes[n] = "", 0
+	end
+	local e = extra
+	extras[e + 1], extras[e + 2], extras[e + 3], extras[e + 4], extras[e + 5] = n, r, g, b, text
+	extra = e + 5
+	if n >= 128 or extra >= 160 then host_chat_lines(take_chat()) end
 end
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
 SELECTED_CHAT_FRAME = ChatFrame
 
 function print(...)
+	if select("#", ...) == 1 then -- (most do: no table to join)
+		local line = tostring(reveal((...)))
+		if type(line) == "string" then DEFAULT_CHAT_FRAME:AddMessage(line) return end
+	end
 	local parts = {}
 	for i = 1, select("#", ...) do parts[i] = tostring(reveal((select(i, ...)))) end
 	DEFAULT_CHAT_FRAME:AddMessage(tconcat(parts, " "))
