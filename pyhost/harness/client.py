@@ -49,6 +49,10 @@ SCREEN = (1024, 768)  # UIParent's size: a 4:3 screen at UI scale 1
 SEXES = {"unknown": 1, "male": 2, "female": 3}
 
 
+# Event arguments of these types go to Lua as they are (Client.fire).
+_AS_THEY_ARE = frozenset((bytes, int, float, bool, type(None)))
+
+
 def _deny(obj: object, name: object, is_setting: bool) -> object:
     raise AttributeError("Lua code may not reach into Python objects")
 
@@ -571,14 +575,17 @@ class Client:
         """Deliver an event to this client's frames (and its chat frame)."""
         at = self._api_at
         if at is not None:
-            # (to_lua, inlined: this runs for every message every client receives)
-            values = [a.encode("utf-8") if isinstance(a, str) else a for a in args]
+            # (to_lua, inlined: this runs for every message every client receives, whose
+            # arguments the realm gives as bytes and numbers already, to pass as they are)
+            if not _AS_THEY_ARE.issuperset(map(type, args)):
+                args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
+            name = event.encode("utf-8") if isinstance(event, str) else event
             secret = self.restricted and secrets.secret_positions(self, event)
             # (With GetTime's value: lua/wow.lua's api.at.)
             if secret:
-                at(self.realm.game_time(), b"secret_event", secret, to_lua(event), *values)
+                at(self.realm.game_time(), b"secret_event", secret, name, *args)
                 return
-            at(self.realm.game_time(), b"event", to_lua(event), *values)
+            at(self.realm.game_time(), b"event", name, *args)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""

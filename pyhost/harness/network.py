@@ -54,9 +54,12 @@ class Network:
     def plan(self, now: float, sender: str, receiver: str, kind: str) -> list[float]:
         """When this message arrives: no times if lost, two if duplicated."""
         base = getattr(self.latency, kind)
-        due = now + base + self._jitter.uniform(0, self.latency.jitter)
+        # (uniform(0, jitter), as random.uniform computes it: 0 + jitter * random())
+        due = now + base + self.latency.jitter * self._jitter.random()
         stream = (sender, receiver, kind)
-        due = max(due, self._last.get(stream, 0.0))
+        last = self._last.get(stream, 0.0)
+        if last > due:
+            due = last
         self._last[stream] = due
         hostile, rng = self.adversarial, self._hostile
         if hostile is None or rng is None:

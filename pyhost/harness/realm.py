@@ -152,8 +152,11 @@ class Realm:
     def _at(self, due: float, action: Callable[[], None], *,
             delay: float | None = None) -> _Entry:
         """Queue a delivery, or with `delay` (what it was set for) a timer."""
-        entry = _Entry(due, delay)
-        self._in_flight += delay is None
+        if delay is None:
+            entry = _DELIVERY
+            self._in_flight += 1
+        else:
+            entry = _Entry(due, delay)
         heapq.heappush(self._queue, (due, next(self._order), action, entry))
         return entry
 
@@ -195,14 +198,17 @@ class Realm:
         self._active_at = self.now
 
     def _run_one(self) -> None:
-        due, _, action, entry = heapq.heappop(self._queue)
-        self._in_flight -= entry.delay is None
+        queue = self._queue
+        due, _, action, entry = heapq.heappop(queue)
         self._tick_frames_until(due)
-        self.now = max(self.now, due)
-        if entry.delay is None:
-            self.touched()
+        if due > self.now:
+            self.now = due
+        if entry is _DELIVERY:
+            self._in_flight -= 1
+            self._active_at = self.now  # (touched)
         action()
-        self._drop_cancelled()
+        if queue and queue[0][3].cancelled:
+            self._drop_cancelled()
 
     def run_until_quiet(self, timeout: float = 600.0,
                         horizon: float | None = _REALM_HORIZON) -> float:
@@ -952,7 +958,8 @@ class Realm:
 
 
 class _Entry:
-    """A queued delivery or timer; a cancelled one (only timers are) is skipped."""
+    """A queued timer, or any delivery (_DELIVERY); a cancelled one (only timers are) is
+    skipped."""
 
     __slots__ = ("cancelled", "delay", "due")
 
@@ -960,6 +967,10 @@ class _Entry:
         self.cancelled = False
         self.due = due
         self.delay = delay  # what a timer was set for; None for a delivery
+
+
+# What every delivery is queued with: one entry, as nothing reads a delivery's own.
+_DELIVERY = _Entry(0.0, None)
 
 
 def _nth(realm: Realm, names: Sequence[str], index: int) -> Client | None:
