@@ -67,31 +67,38 @@ end
 -- clearing of the hook: a tripped hook spares only it and the error handler.
 -- What each level of nested calls runs sits in these stacks, read by one `run` and one
 -- `capture` made once (a call makes no closure of its own: handlers run on every message).
-local fns, argss, counts = {}, {}, {}
-local function capture(...) counts[depth] = select("#", ...) return ... end
+-- Its arguments and their count; its results only when it returns some (most return none).
+local fns, argss, sizes, counts, resultss = {}, {}, {}, {}, {}
+local function capture(...)
+	local count = select("#", ...)
+	counts[depth] = count
+	if count > 0 then resultss[depth] = { ... } end
+end
 local function run()
-	local args = argss[depth]
-	return capture(fns[depth](unpack(args, 1, args.n)))
+	capture(fns[depth](unpack(argss[depth], 1, sizes[depth])))
 end
 local function call(fn, ...)
 	local outermost = depth == 0
 	local level = depth + 1
-	fns[level], argss[level], counts[level] = fn, { n = select("#", ...), ... }, 0
-	local results
+	fns[level], argss[level], sizes[level], counts[level] = fn, { ... }, select("#", ...), 0
+	local ok, message
 	if not outermost then
 		depth = level
-		results = { xpcall(run, on_error) }
+		ok, message = xpcall(run, on_error)
 		depth = level - 1
 	else
 		depth, tripped = 1, false
 		sethook(trip, "", LIMIT)
-		results = { xpcall(run, on_error) }
+		ok, message = xpcall(run, on_error)
 		sethook()
 		depth = 0
 	end
 	fns[level], argss[level] = nil, nil
-	if not results[1] then report(results[2], outermost) return false end
-	return true, unpack(results, 2, counts[level] + 1)
+	local results = resultss[level]
+	if results then resultss[level] = nil end
+	if not ok then report(message, outermost) return false end
+	if counts[level] == 0 then return true end
+	return true, unpack(results, 1, counts[level])
 end
 guard = call
 api.call = call
@@ -669,15 +676,34 @@ SlashCmdList.RELOADUI = function() host.reload() end
 
 local CHAT_COMMANDS = config.chat_commands -- "/p" -> "PARTY", ...
 
+-- The global names SLASH_<key>1, SLASH_<key>2, ... of each key and the commands they hold in
+-- lower case, made once rather than on every typed line.
+local slash_names, lowered = {}, {}
+local function slash_name(key, i)
+	local names = slash_names[key]
+	if not names then names = {} slash_names[key] = names end
+	local name = names[i]
+	if not name then name = "SLASH_" .. key .. i names[i] = name end
+	return name
+end
+local function lower(command)
+	local low = lowered[command]
+	if not low then
+		low = strlower(command)
+		if type(command) == "string" then lowered[command] = low end
+	end
+	return low
+end
+
 local function find_slash(command)
 	for _, key in ipairs(slash_keys) do
 		local handler = rawget(SlashCmdList, key)
 		if handler then
 			local i = 1
 			while true do
-				local name = _G["SLASH_" .. key .. i]
+				local name = _G[slash_name(key, i)]
 				if not name then break end
-				if strlower(name) == command then return handler end
+				if lower(name) == command then return handler end
 				i = i + 1
 			end
 		end
