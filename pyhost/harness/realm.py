@@ -123,6 +123,8 @@ class Realm:
         self.groups: list[Group] = []
         self._queue: list[tuple[float, int, Callable[[], None], _Entry]] = []
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
+        # The same, by what each was set for: a few groups (a deadline's, a heartbeat's...).
+        self._by_delay: dict[float, dict[tuple[str, int], _Entry]] = {}
         self._order = itertools.count()
         self._in_flight = 0  # queued entries that are deliveries, not timers
         self._active_at = 0.0  # the last delivery, or the last thing a test did: see touched
@@ -242,9 +244,19 @@ class Realm:
     def _close(self, horizon: float) -> bool:
         """Whether a timer that follows closely is pending (see run_until_quiet)."""
         until = self._active_at + CHAIN * horizon
-        # (The timers pending are those in self._timers: one fired or cancelled leaves it.)
-        return any(entry.delay <= horizon and entry.due <= until  # type: ignore[operator]
-                   for entry in self._timers.values())
+        # The queue's head is the first thing due, and a timer there not cancelled is pending:
+        # most often it settles the question (due too late, every timer is; set short and due
+        # in time, it is one) without going through every client's timers.
+        first = self._queue[0][3] if self._queue else None
+        if first is not None and first.delay is not None and not first.cancelled:
+            if first.due > until:
+                return False
+            if first.delay <= horizon:
+                return True
+        # (The timers pending are those in self._timers: one fired or cancelled leaves it. Only
+        # those set short enough are looked at, a group at a time.)
+        return any(entry.due <= until for delay, group in self._by_delay.items()
+                   if delay <= horizon for entry in group.values())
 
     def run_for(self, seconds: float) -> float:
         """Run exactly `seconds` of virtual time: every delivery, timer and frame due in it,
@@ -937,20 +949,32 @@ class Realm:
         key = (client.full_name, timer)
 
         def fire() -> None:
-            self._timers.pop(key, None)
+            self._forget_timer(key)
             client.timer_fired(timer, generation)
 
-        self._timers[key] = self._at(self.now + delay, fire, delay=delay)
+        self._forget_timer(key)  # (one set again under its id is pending once)
+        entry = self._timers[key] = self._at(self.now + delay, fire, delay=delay)
+        self._by_delay.setdefault(delay, {})[key] = entry
+
+    def _forget_timer(self, key: tuple[str, int]) -> _Entry | None:
+        """A timer is pending no more (it fired, or is cancelled): its entry, if it was."""
+        entry = self._timers.pop(key, None)
+        if entry is not None:
+            group = self._by_delay[entry.delay]  # type: ignore[index]
+            del group[key]
+            if not group:
+                del self._by_delay[entry.delay]  # type: ignore[arg-type]
+        return entry
 
     def cancel_timer(self, client: Client, timer: int) -> None:
-        entry = self._timers.pop((client.full_name, timer), None)
+        entry = self._forget_timer((client.full_name, timer))
         if entry is not None:
             entry.cancelled = True
 
     def cancel_timers(self, client: Client) -> None:
         """The UI went away (logout, /reload): its timers go with it."""
         for key in [key for key in self._timers if key[0] == client.full_name]:
-            self._timers.pop(key).cancelled = True
+            self._forget_timer(key).cancelled = True  # type: ignore[union-attr]
 
     def errors(self) -> list[tuple[str, str]]:
         """Every addon error on every client: (client, error text)."""
