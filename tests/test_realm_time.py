@@ -41,6 +41,15 @@ def test_get_time_follows_the_virtual_clock(tmp_path):
     assert skoll.run_lua("return GetTime()") - before == pytest.approx(2.5)
 
 
+def test_get_time_is_the_clock_rounded_to_the_millisecond(tmp_path):
+    realm = make_realm(tmp_path)
+    moments = [i / 2000 for i in range(20000)] + [i / 1000 + d for i in range(5000)
+                                                  for d in (0.0005, 0.00049999, 0.00050001)]
+    for moment in [*moments, 12345.6785, 86400.0015, 3.0e9]:
+        realm.now = moment
+        assert realm.game_time() == round(1000.0 + moment, 3)
+
+
 def test_a_cancelled_timer_never_fires(tmp_path):
     realm, skoll = one_client(tmp_path)
     skoll.run_lua("""
