@@ -34,6 +34,8 @@ class Group:
     assistants: set[str] = field(default_factory=set)
     subgroups: dict[str, int] = field(default_factory=dict)
     instance: bool = False  # made by a finder (LE_PARTY_CATEGORY_INSTANCE), not by invitation
+    # The members as a set, for `name in group` (asked on every unit query).
+    _names: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
 
     @property
     def category(self) -> int:
@@ -43,18 +45,23 @@ class Group:
         if not self.members:
             self.members.append(self.leader)
             self.subgroups[self.leader] = 1
+        self._names.update(self.members)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
 
     @property
     def size(self) -> int:
         return RAID_SIZE if self.raid else PARTY_SIZE
 
     def add(self, name: str) -> None:
-        if name in self.members:
+        if name in self._names:
             raise GroupError(f"{name} is already in the group")
         if len(self.members) >= self.size:
             raise GroupError("the raid is full" if self.raid else
                              "the party is full: convert it to a raid first")
         self.members.append(name)
+        self._names.add(name)
         self.subgroups[name] = self._open_subgroup()
 
     def _open_subgroup(self) -> int:
@@ -65,6 +72,7 @@ class Group:
 
     def remove(self, name: str) -> None:
         self.members.remove(name)
+        self._names.discard(name)
         self.subgroups.pop(name, None)
         self.assistants.discard(name)
         if name == self.leader and self.members:

@@ -403,7 +403,7 @@ class Realm:
 
     def groups_of(self, client: Client) -> list[Group]:
         """The client's groups: the home group, the instance group, or both."""
-        return [group for group in self.groups if client.full_name in group.members]
+        return [group for group in self.groups if client.full_name in group]
 
     def group_of(self, client: Client, category: int | None = None) -> Group | None:
         """The client's group of a category (HOME 1, INSTANCE 2); with none (or any other
@@ -523,7 +523,7 @@ class Realm:
 
     def kick(self, leader: Client, member: Client) -> None:
         group = self.group_of(leader)
-        if group is None or member.full_name not in group.members:
+        if group is None or member.full_name not in group:
             raise GroupError(f"{member.name} is not in {leader.name}'s group")
         if group.rank(leader.full_name) < 1 or group.rank(member.full_name) >= \
                 group.rank(leader.full_name):
@@ -553,7 +553,7 @@ class Realm:
         group = self.group_of(leader, category)
         if group is None or group.leader != leader.full_name:
             raise GroupError(f"{leader.name} does not lead a group")
-        if member is not None and member.full_name not in group.members:
+        if member is not None and member.full_name not in group:
             raise GroupError(f"{member.name} is not in {leader.name}'s group")
         return group
 
@@ -626,6 +626,9 @@ class Realm:
         if group is None or not group.raid or not isinstance(index, int) or \
                 not 1 <= index <= len(group.members):
             return None
+        return self._roster_line(client, group, index)
+
+    def _roster_line(self, client: Client, group: Group, index: int) -> tuple[Any, ...]:
         member = self.clients[group.members[index - 1]]
         shown = member.name if member.realm_name == client.realm_name else member.full_name
         return (to_lua(shown), group.rank(member.full_name), group.subgroups[member.full_name],
@@ -639,7 +642,7 @@ class Realm:
         if group is None or not group.raid:
             return ()
         return tuple(value for index in range(1, len(group.members) + 1)
-                     for value in self.roster_info(client, index))
+                     for value in self._roster_line(client, group, index))
 
     # -- units -------------------------------------------------------------------------------
 
@@ -662,7 +665,7 @@ class Realm:
             return _nth(self, members, int(token[4:]))
         named = self.find(unit, relative_to=client)
         if named is client or (named is not None and any(
-                named.full_name in g.members for g in self.groups_of(client))):
+                named.full_name in g for g in self.groups_of(client))):
             return named
         return None
 
@@ -675,7 +678,7 @@ class Realm:
         # UnitInParty, UnitInRaid, UnitIsGroupLeader take a category; the others ask of
         # the active group.
         group = self.group_of(client, category)
-        same_group = group is not None and other.full_name in group.members
+        same_group = group is not None and other.full_name in group
         if what == "name":
             realm = None if other.realm_name == client.realm_name else other.realm_name
             return to_lua(other.name), None if realm is None else to_lua(realm)
