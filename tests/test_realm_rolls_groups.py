@@ -307,3 +307,21 @@ def test_ambiguate(tmp_path):
         Ambiguate("Mira-SilverHand", "none"), Ambiguate("Mira-SilverHand", "short"),
         Ambiguate("Riggs-Thunderhorn", "mail"), Ambiguate("Riggs", "none")""") == (
         "Riggs", "Mira-SilverHand", "Mira", "Riggs-Thunderhorn", "Riggs")
+
+
+def test_ambiguate_answers_the_same_when_asked_again_of_many_names(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll")
+    # (The realm keeps answers for 2048 names a context, then starts afresh.)
+    assert skoll.run_lua("""local wrong = 0
+        for round = 1, 2 do
+            for i = 1, 3000 do
+                local name = "P" .. i .. (i % 2 == 0 and "-Thunderhorn" or "-SilverHand")
+                local none, short = Ambiguate(name, "none"), Ambiguate(name, "short")
+                if short ~= "P" .. i or none ~= (i % 2 == 0 and short or name) then
+                    wrong = wrong + 1
+                end
+            end
+        end
+        return wrong, Ambiguate(7, "short"), Ambiguate("Riggs-Thunderhorn", nil)""") == (
+        0, 7, "Riggs")

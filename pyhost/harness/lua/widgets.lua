@@ -405,9 +405,8 @@ function Frame:IsEventRegistered(event)
 	return units == true or s.all == true
 end
 
-local function wants(s, event, unit)
-	local units = s.events[event]
-	if units == true or s.all then return true end
+-- Whether a frame registered for an event with units (RegisterUnitEvent) wants this one's.
+local function wants(units, unit)
 	if type(units) ~= "table" then return false end
 	for _, wanted in ipairs(units) do if wanted == unit then return true end end
 	return false
@@ -420,7 +419,8 @@ local function deliver(frames, event, ...)
 	for i = 1, #copy do
 		local frame = copy[i]
 		local s = S[frame]
-		if s.scripts.OnEvent and wants(s, event, unit) then call(s.scripts.OnEvent, frame, event, ...) end
+		local script, units = s.scripts.OnEvent, s.events[event]
+		if script and (units == true or s.all or wants(units, unit)) then call(script, frame, event, ...) end
 	end
 end
 

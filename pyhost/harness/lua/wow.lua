@@ -321,12 +321,12 @@ api.chat_frame = ChatFrame
 -- __tostring's odd result, as Python shows it). A few long strings cross fastest: lupa gathers
 -- a call's arguments one tuple at a time, in time that grows as their square.
 local host_chat_lines = host.chat_lines
-local texts, sizes, extras, waiting, extra = {}, {}, {}, 0, 0 -- (reused: counts say what is live)
+local texts, lengths, extras, waiting, extra = {}, {}, {}, 0, 0 -- (reused: counts say what is live)
 local function take_chat()
 	if waiting == 0 then return nil end
 	local count, odd = waiting, extra
 	waiting, extra = 0, 0
-	return tconcat(texts, "", 1, count), tconcat(sizes, ",", 1, count), unpack(extras, 1, odd)
+	return tconcat(texts, "", 1, count), tconcat(lengths, ",", 1, count), unpack(extras, 1, odd)
 end
 api.take_chat = take_chat
 function ChatFrame:AddMessage(text, r, g, b)
@@ -334,14 +334,14 @@ function ChatFrame:AddMessage(text, r, g, b)
 	local n = waiting + 1
 	waiting = n
 	if type(text) == "string" then
-		texts[n], sizes[n] = text, #text
+		texts[n], lengths[n] = text, #text
 		if r == nil then
 			if n >= 128 then host_chat_lines(take_chat()) end
 			return
 		end
 		text = nil
 	else
-		texts[n], sizes[n] = "", 0
+		texts[n], lengths[n] = "", 0
 	end
 	local e = extra
 	extras[e + 1], extras[e + 2], extras[e + 3], extras[e + 4], extras[e + 5] = n, r, g, b, text
@@ -384,12 +384,26 @@ local CHAT_FORMATS = config.chat_formats -- event suffix -> format of (name, tex
 
 -- A character's realm never changes while it is logged in: asked once, not on every call.
 local MY_REALM = host.realm()
-function Ambiguate(name, context)
+local function ambiguate(name, context)
 	if type(name) ~= "string" then return name end
 	local dash = strfind(name, "-", 1, true) -- (the name, then its realm)
 	if not dash or context == "mail" then return name end
 	if context == "short" or strsub(name, dash + 1) == MY_REALM then return strsub(name, 1, dash - 1) end
 	return name
+end
+-- The answers for the contexts addons ask on every message, kept by name (2048 names at most,
+-- then forgotten and kept afresh: the names are players').
+local ambiguated, kept = { short = {}, none = {} }, { short = 0, none = 0 }
+function Ambiguate(name, context)
+	local known = ambiguated[context]
+	local answer = known and known[name]
+	if answer then return answer end
+	answer = ambiguate(name, context)
+	if known and type(name) == "string" then
+		if kept[context] >= 2048 then known = {} ambiguated[context], kept[context] = known, 0 end
+		known[name], kept[context] = answer, kept[context] + 1
+	end
+	return answer
 end
 
 local function show_chat(event, text, author, ...)
@@ -734,11 +748,15 @@ end
 ------------------------------------------------------------------------------
 -- Events from the realm, and the client's own chat frame.
 
+-- Whether the chat frame shows an event's line, by name: decided once a name.
+local shows = setmetatable({}, { __index = function(seen, event)
+	local shown = strsub(event, 1, 9) == "CHAT_MSG_" and event ~= "CHAT_MSG_ADDON"
+	if type(event) == "string" then seen[event] = shown end
+	return shown
+end })
 function api.event(event, ...)
 	api.deliver_event(event, ...) -- widgets.lua: the frames registered for it
-	if strsub(event, 1, 9) == "CHAT_MSG_" and event ~= "CHAT_MSG_ADDON" then
-		show_chat(event, ...)
-	end
+	if shows[event] then show_chat(event, ...) end
 end
 
 -- Run one file of an addon: the chunk gets (addonName, namespace) as `...`.
