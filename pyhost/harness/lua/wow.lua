@@ -247,8 +247,8 @@ local host_now, clock = host.now, nil
 local function now() return clock or host_now() end
 function debugprofilestop() return now() * 1000 end
 function debugstack() return traceback("", 2) end
-function GetTime() return now() end
-function GetTimePreciseSec() return now() end
+function GetTime() return clock or host_now() end
+function GetTimePreciseSec() return clock or host_now() end
 -- Run api[entry](...) with GetTime() at `time` (a nested entry keeps the clock it found).
 function api.at(time, entry, ...)
 	local saved = clock
@@ -393,15 +393,18 @@ local function ambiguate(name, context)
 end
 -- The answers for the contexts addons ask on every message, kept by name (2048 names at most,
 -- then forgotten and kept afresh: the names are players').
-local ambiguated, kept = { short = {}, none = {} }, { short = 0, none = 0 }
+local ambiguated, ambiguated_count = { short = {}, none = {} }, { short = 0, none = 0 }
 function Ambiguate(name, context)
 	local known = ambiguated[context]
 	local answer = known and known[name]
 	if answer then return answer end
 	answer = ambiguate(name, context)
 	if known and type(name) == "string" then
-		if kept[context] >= 2048 then known = {} ambiguated[context], kept[context] = known, 0 end
-		known[name], kept[context] = answer, kept[context] + 1
+		if ambiguated_count[context] >= 2048 then
+			known = {}
+			ambiguated[context], ambiguated_count[context] = known, 0
+		end
+		known[name], ambiguated_count[context] = answer, ambiguated_count[context] + 1
 	end
 	return answer
 end
@@ -493,10 +496,18 @@ local known, NONE = {}, {}
 -- category; whether a unit is connected; a roster line's results, by index; the whole roster,
 -- asked at once.)
 local plain, connected, rosters, roster = {}, {}, {}, nil
--- (IsInGroup() and IsInRaid() without a category, asked on every message, closer still.)
-local in_group, in_raid
+-- (IsInGroup and IsInRaid by category, and UnitInParty by category then unit, NONE for none:
+-- asked on every message, closer still.)
+local in_group, in_raid, in_party = {}, {}, {}
 function api.group_news()
-	known, plain, connected, rosters, roster, in_group, in_raid = {}, {}, {}, {}, nil, nil, nil
+	known, plain, connected, rosters, roster = {}, {}, {}, {}, nil
+	in_group, in_raid, in_party = {}, {}, {}
+end
+-- Whether an answer about a unit (or none) in a category (or none) is kept: not a target's.
+local function keepable(unit, category)
+	local kind = type(unit)
+	return (kind == "string" and strlower(unit) ~= "target" or kind == "number" and unit == unit
+		or unit == nil) and (category == nil or type(category) == "number" and category == category)
 end
 local function remembered(ask, what, unit, category)
 	local units = known[what]
@@ -504,9 +515,7 @@ local function remembered(ask, what, unit, category)
 	local answer = categories and categories[category == nil and NONE or category]
 	if answer then return unpack(answer, 1, answer.n) end
 	answer = pack(ask(what, unit, category))
-	local kind = type(unit)
-	if (kind == "string" and strlower(unit) ~= "target" or kind == "number" and unit == unit
-			or unit == nil) and (category == nil or type(category) == "number" and category == category) then
+	if keepable(unit, category) then
 		units = units or {}
 		known[what] = units
 		categories = units[unit == nil and NONE or unit] or {}
@@ -555,7 +564,18 @@ function UnitIsUnit(a, b)
 	local x, y = UnitGUID(a), UnitGUID(b)
 	return x ~= nil and x == y
 end
-function UnitInParty(unit, category) return (remembered(unit_ask, "party", unit, category)) == true end
+function UnitInParty(unit, category)
+	local units = in_party[category == nil and NONE or category]
+	local answer = units and units[unit == nil and NONE or unit]
+	if answer == nil then
+		answer = (remembered(unit_ask, "party", unit, category)) == true
+		if keepable(unit, category) then
+			units = units or {}
+			in_party[category == nil and NONE or category], units[unit == nil and NONE or unit] = units, answer
+		end
+	end
+	return answer
+end
 function UnitInRaid(unit, category) return (remembered(unit_ask, "raid", unit, category)) end
 -- 1 same realm, 2 another realm not connected (whispers do not reach it), 3 a connected realm
 -- (LE_REALM_RELATION_*, from the flavour's data).
@@ -581,15 +601,21 @@ local function of_group(what, category)
 	end
 	return answer
 end
+-- of_group's answer to `what` as true or false, kept in `kept` by category where it keeps it.
+local function of_group_kept(kept, what, category)
+	local answer = of_group(what, category) == true
+	if keepable(nil, category) then kept[category == nil and NONE or category] = answer end
+	return answer
+end
 function IsInGroup(category)
-	if category ~= nil then return of_group("in_group", category) == true end
-	if in_group == nil then in_group = of_group("in_group") == true end
-	return in_group
+	local answer = in_group[category == nil and NONE or category]
+	if answer == nil then answer = of_group_kept(in_group, "in_group", category) end
+	return answer
 end
 function IsInRaid(category)
-	if category ~= nil then return of_group("in_raid", category) == true end
-	if in_raid == nil then in_raid = of_group("in_raid") == true end
-	return in_raid
+	local answer = in_raid[category == nil and NONE or category]
+	if answer == nil then answer = of_group_kept(in_raid, "in_raid", category) end
+	return answer
 end
 function GetNumGroupMembers(category) return of_group("count", category) or nil end
 function GetNumSubgroupMembers(category)
