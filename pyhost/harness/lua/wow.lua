@@ -739,12 +739,13 @@ local function find_slash(command)
 	for _, key in ipairs(slash_keys) do
 		local handler = rawget(SlashCmdList, key)
 		if handler then
-			local i = 1
+			local names, i = slash_names[key], 1
 			while true do
-				local name = _G[slash_name(key, i)]
+				local name = _G[names and names[i] or slash_name(key, i)]
 				if not name then break end
-				if lower(name) == command then return handler end
+				if (lowered[name] or lower(name)) == command then return handler end
 				i = i + 1
+				names = names or slash_names[key]
 			end
 		end
 	end
