@@ -651,16 +651,17 @@ class Realm:
         name of the player or of a member of one of their groups (no one else's name is a
         unit)."""
         token = unit.lower()
-        group = self.group_of(client)
         if token == "player":
             return client
         if token == "target":
             return self.find(client.target, relative_to=client) if client.target else None
         if token.startswith("party") and token[5:].isdigit():
+            group = self.group_of(client)
             others = [] if group is None else \
                 [m for m in group.party_of(client.full_name) if m != client.full_name]
             return _nth(self, others, int(token[5:]))
         if token.startswith("raid") and token[4:].isdigit():
+            group = self.group_of(client)
             members = group.members if group is not None and group.raid else []
             return _nth(self, members, int(token[4:]))
         named = self.find(unit, relative_to=client)
