@@ -386,7 +386,9 @@ function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
 Game.own_word, Game.host_request = heard_request, host_request
 Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind
 function Game.gap()
-	return session.engine.hand.phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
+	-- (This hand's reveals read in place, not made: every message asks.)
+	local reveals = session.revealed[session.hands]
+	return session.engine.hand.phase == Phase.BETTING and reveals ~= nil and next(reveals) ~= nil
 end
 Game.ask_for, Game.asked_again = ask_for, again
 

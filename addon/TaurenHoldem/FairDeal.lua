@@ -108,7 +108,8 @@ end
 -- first line binds), so a table nobody types at still moves on. (A client replaying a
 -- snapshot does not: it rolls, if still due, once caught up.)
 function FairDeal.roll_soon()
-	local s, current = session(), hand()
+	local s = bound -- (session() and hand(), read in place: after every action)
+	local current = s and s.engine and s.engine.hand
 	if not s or s.catching_up or not current then return end
 	local key = Rollers.due(s, current)
 	if key == nil or (key ~= "seed" and s.mode ~= "guided") then return end
@@ -135,8 +136,8 @@ function FairDeal.commit_refusal(player)
 	local current = hand()
 	if not current or current.phase == Phase.OVER then return "no hand is being played" end
 	if session().fair.commits[player] then return short(player) .. " has already rolled" end
-	local dealt = false -- (a seat of this hand: the deal may have sat it out already)
-	for _, seat in ipairs(current.seats) do dealt = dealt or seat.name == player end
+	-- (A seat of this hand: the deal may have sat it out already.)
+	local dealt = ns.Pots.find(current.seats, player) ~= nil
 	if session().fair.set_hash and dealt then return L.LATE_DEAL end
 	if not game().in_hand(current, player) then return short(player) .. " is not in this hand" end
 end
@@ -304,7 +305,8 @@ local function bind_street(s, current, index)
 end
 
 function FairDeal.apply_rolls()
-	local s, current = session(), hand()
+	local s = bound -- (session() and hand(), read in place: after every action)
+	local current = s and s.engine and s.engine.hand
 	-- (A guided hand takes a street only in its roll phase: while betting, nothing to look at.)
 	local rolling = current and (s.mode ~= "guided" or current.phase == Phase.ROLL)
 	while rolling and current.phase ~= Phase.OVER and current:next_street() do
