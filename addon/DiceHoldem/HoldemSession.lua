@@ -26,12 +26,13 @@ local banks_digest = Game.banks_digest
 -- Hold'em's own steps, which need no order (core/Record.lua applies them after the host's
 -- orders and the turns). Commitments: each one heard for this hand counts until the set closes.
 local function next_commit()
-	-- (The hand read in place, as Game.hand reads it, here and in what the table core asks at
-	-- every message: a call fewer each time.)
-	local engine = session and session.engine
-	local current = engine and engine.hand
+	-- (The set closed, the common case, looked at first. The hand read in place, as Game.hand
+	-- reads it, here and in what the table core asks at every message: a call fewer each time.)
 	local fair = session.fair
-	if not current or current.phase == Phase.OVER or fair.set_hash then return false end
+	if fair.set_hash then return false end
+	local engine = session.engine
+	local current = engine and engine.hand
+	if not current or current.phase == Phase.OVER then return false end
 	local commits, players = fair.commits, heard(session.hands)
 	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
 	-- hand, how many had come): with one more come since, only that one can be, and the rest
@@ -77,9 +78,9 @@ end
 -- At a guided showdown, reveals need no order: every client applies each one it has heard, in
 -- whatever order they came (the engine checks the winners' once all are in: Actions.lua).
 local function next_show()
-	local engine = session and session.engine
+	local engine = session.engine
 	local current = engine and engine.hand
-	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
+	if not current or current.phase ~= Phase.SHOWDOWN or session.mode ~= "guided" then return false end
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end

@@ -293,11 +293,12 @@ function Round:verify(index, kind, amount)
 	if seat.status ~= Status.ACTIVE then
 		return nil, format("%s cannot %s: %s is %s", name, kind, name, seat.status)
 	end
-	if self:closed() then
+	local to_act = self.pending[1] -- (self:to_act(): none once the round is closed)
+	if to_act == nil then
 		return nil, format("%s cannot %s: this betting round is over", name, kind)
 	end
-	if index ~= self:to_act() then
-		local waiting = self.seats[self.pending[1]].name
+	if index ~= to_act then
+		local waiting = self.seats[to_act].name
 		return nil, format("%s cannot %s now: it is %s's turn", name, kind, waiting)
 	end
 	if kind == Kind.FOLD then return Move(index, Kind.FOLD, 0) end

@@ -146,7 +146,7 @@ end
 local function after(events)
 	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
 	ns.Takeover.moved()
-	local current = hand()
+	local current = session.engine and session.engine.hand -- (hand(), read in place)
 	if current and current.phase == Phase.OVER then HandLog.over(session, current) end
 	for i = 1, #events do
 		local event = events[i]
