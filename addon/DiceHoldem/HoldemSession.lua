@@ -373,8 +373,9 @@ function Game.shared_dice(index, text)
 end
 function Game.nonce() return Fair.new_nonce() end -- a turn's (a street's range comes from it)
 function Game.streets()
-	local current = live()
-	return current and #current.community or 0
+	local engine = session and session.engine -- (live(), read in place: every turn asks)
+	local current = engine and engine.hand
+	return current and current.phase ~= Phase.OVER and #current.community or 0
 end
 function Game.max_players() return session.engine.config.max_players end
 function Game.act(player, op, amount) return engine_act(player, op, amount) end

@@ -38,10 +38,13 @@ function FairDeal.maybe_close(anyway)
 	local current = hand()
 	if s.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
 	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
+	local commits, in_hand = fair.commits, game().in_hand
 	for i, seat in ipairs(current.seats) do
-		if game().in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end
-		if fair.commits[seat.name] then list[#list + 1] = fair.commits[seat.name] end
-		flags[i + 1] = fair.commits[seat.name] and "1" or "0"
+		local commitment = commits[seat.name]
+		-- (Whether the seat is in the hand asked only of one without a commitment.)
+		if not commitment and not anyway and in_hand(current, seat.name) then return end
+		if commitment then list[#list + 1] = commitment end
+		flags[i + 1] = commitment and "1" or "0"
 	end
 	if #list == 0 then return end
 	-- Its nonce makes the seed's range (Rollers.lua): the host does not roll it.
