@@ -180,7 +180,7 @@ LEDGER = {
     "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
                      "tostring", "type", "unpack"}, set()),
     "Holdem.lua": ({"ipairs", "string", "table", "type"}, set()),
-    "HoldemHand.lua": ({"ipairs", "pairs", "setmetatable", "string", "table", "tostring",
+    "HoldemHand.lua": ({"error", "ipairs", "pairs", "setmetatable", "string", "table", "tostring",
                         "type"}, set()),
     "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string"}, set()),
     "ManualHand.lua": ({"ipairs", "setmetatable", "string", "type"}, set()),

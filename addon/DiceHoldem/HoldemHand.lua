@@ -187,11 +187,17 @@ function HoldemHand:_dice(dice, count, what)
 	return faces
 end
 
+-- An event's dice or details when it has none: one empty list for every event, not two new
+-- ones each (events are read, never changed; writing to it is an error).
+local NONE = setmetatable({}, { __newindex = function()
+	error("an event's empty dice and details are shared: not to be changed", 2)
+end })
+
 -- An event { kind, text, player, chips, dice (face names), details }, recorded in order.
 function HoldemHand:_say(kind, text, fields)
-	fields = fields or {}
+	fields = fields or NONE
 	local event = { kind = kind, text = text, player = fields.player, chips = fields.chips or 0,
-		dice = fields.dice or {}, details = fields.details or {} }
+		dice = fields.dice or NONE, details = fields.details or NONE }
 	self.events[#self.events + 1] = event
 	return event
 end
