@@ -38,10 +38,13 @@ function FairDeal.maybe_close(anyway)
 	local current = hand()
 	if s.host ~= Comm.me() or not current or current.phase == Phase.OVER then return end
 	local list, flags = {}, { "s" } -- flags: which seats' commitments the set holds
+	local commits, in_hand = fair.commits, game().in_hand
 	for i, seat in ipairs(current.seats) do
-		if game().in_hand(current, seat.name) and not fair.commits[seat.name] and not anyway then return end
-		if fair.commits[seat.name] then list[#list + 1] = fair.commits[seat.name] end
-		flags[i + 1] = fair.commits[seat.name] and "1" or "0"
+		local commitment = commits[seat.name]
+		-- (Whether the seat is in the hand asked only of one without a commitment.)
+		if not commitment and not anyway and in_hand(current, seat.name) then return end
+		if commitment then list[#list + 1] = commitment end
+		flags[i + 1] = commitment and "1" or "0"
 	end
 	if #list == 0 then return end
 	-- Its nonce makes the seed's range (Rollers.lua): the host does not roll it.
@@ -108,7 +111,8 @@ end
 -- first line binds), so a table nobody types at still moves on. (A client replaying a
 -- snapshot does not: it rolls, if still due, once caught up.)
 function FairDeal.roll_soon()
-	local s, current = session(), hand()
+	local s = bound -- (session() and hand(), read in place: after every action)
+	local current = s and s.engine and s.engine.hand
 	if not s or s.catching_up or not current then return end
 	local key = Rollers.due(s, current)
 	if key == nil or (key ~= "seed" and s.mode ~= "guided") then return end
@@ -135,8 +139,8 @@ function FairDeal.commit_refusal(player)
 	local current = hand()
 	if not current or current.phase == Phase.OVER then return "no hand is being played" end
 	if session().fair.commits[player] then return short(player) .. " has already rolled" end
-	local dealt = false -- (a seat of this hand: the deal may have sat it out already)
-	for _, seat in ipairs(current.seats) do dealt = dealt or seat.name == player end
+	-- (A seat of this hand: the deal may have sat it out already.)
+	local dealt = ns.Pots.find(current.seats, player) ~= nil
 	if session().fair.set_hash and dealt then return L.LATE_DEAL end
 	if not game().in_hand(current, player) then return short(player) .. " is not in this hand" end
 end
@@ -304,7 +308,8 @@ local function bind_street(s, current, index)
 end
 
 function FairDeal.apply_rolls()
-	local s, current = session(), hand()
+	local s = bound -- (session() and hand(), read in place: after every action)
+	local current = s and s.engine and s.engine.hand
 	-- (A guided hand takes a street only in its roll phase: while betting, nothing to look at.)
 	local rolling = current and (s.mode ~= "guided" or current.phase == Phase.ROLL)
 	while rolling and current.phase ~= Phase.OVER and current:next_street() do

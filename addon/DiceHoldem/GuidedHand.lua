@@ -133,8 +133,9 @@ end
 -- -- betting -------------------------------------------------------------------------------------
 
 function GuidedHand:to_act()
-	if self.phase ~= Phase.BETTING or not self.round then return nil end
-	local index = self.round:to_act()
+	local round = self.round
+	if self.phase ~= Phase.BETTING or not round then return nil end
+	local index = round.pending[1] -- (round:to_act(), read in place: every message asks)
 	return index and self.seats[index].name or nil
 end
 
@@ -196,9 +197,9 @@ function GuidedHand:_close_round()
 			{ player = seat.name, chips = chips })
 	end
 	self.round = nil
-	local left = {}
-	for _, s in ipairs(self.seats) do
-		if in_hand(s) then left[#left + 1] = s end
+	local left, seats = {}, self.seats
+	for i = 1, #seats do
+		if in_hand(seats[i]) then left[#left + 1] = seats[i] end
 	end
 	if #left == 1 then
 		local winner, pot = left[1].name, self:pot()
@@ -212,9 +213,9 @@ function GuidedHand:_close_round()
 end
 
 function GuidedHand:_after_roll()
-	local able = 0
-	for _, seat in ipairs(self.seats) do
-		if can_bet(seat) then able = able + 1 end
+	local able, seats = 0, self.seats
+	for i = 1, #seats do
+		if can_bet(seats[i]) then able = able + 1 end
 	end
 	if able >= 2 then
 		self:_open_round(self:_around(1), true)
@@ -322,8 +323,10 @@ end
 
 -- Once everyone with a claim has shown or mucked, each pot goes to its best shown hands.
 function GuidedHand:_settle_if_all_shown()
-	for _, seat in ipairs(self.seats) do
-		if in_hand(seat) and self.shown[seat.name] == nil then return end
+	local seats, shown = self.seats, self.shown
+	for i = 1, #seats do
+		local seat = seats[i]
+		if in_hand(seat) and shown[seat.name] == nil then return end
 	end
 	local order = self:left_of_dealer()
 	local all_pots = Pots.pots(self.seats)

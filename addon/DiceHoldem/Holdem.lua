@@ -72,7 +72,7 @@ function Holdem.parse(tokens)
 end
 
 function Holdem.face_names(faces)
-	local names = {}
-	for i, face in ipairs(faces) do names[i] = Rules.faces[face].name end
+	local names, all = {}, Rules.faces
+	for i = 1, #faces do names[i] = all[faces[i]].name end
 	return names
 end

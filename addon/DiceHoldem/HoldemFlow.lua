@@ -34,14 +34,33 @@ end
 -- The table in one line: the pot, where the hand stands, each seat's bank (in seat order,
 -- `held` by name); `name` shows a player's name. `deal` (FairDeal.waiting): who rolls the
 -- seed or a street next, and what the deal phase waits for.
-function HoldemFlow.status_line(current, seats, held, name, deal)
-	local banks = {}
-	for i, seat in ipairs(seats) do
-		banks[i] = name(seat) .. " " .. (held[seat] or 0)
+-- Each seat's "name bank", kept while that seat's player and bank stay the same (the line is
+-- asked for often, a bank moves seldom): only a changed one is made, and its name shown, again.
+local kept = { name = nil, seats = {}, banks = {}, parts = {}, text = "" }
+local function banks_text(seats, held, name)
+	if kept.name ~= name then kept = { name = name, seats = {}, banks = {}, parts = {}, text = "" } end
+	local changed = #kept.parts ~= #seats
+	for i = 1, #seats do
+		local seat, bank = seats[i], held[seats[i]] or 0
+		if kept.seats[i] ~= seat or kept.banks[i] ~= bank then
+			kept.seats[i], kept.banks[i], changed = seat, bank, true
+			kept.parts[i] = name(seat) .. " " .. bank
+		end
 	end
+	if changed then
+		for i = #kept.parts, #seats + 1, -1 do
+			kept.seats[i], kept.banks[i], kept.parts[i] = nil, nil, nil
+		end
+		kept.text = table.concat(kept.parts, ", ")
+	end
+	return kept.text
+end
+
+function HoldemFlow.status_line(current, seats, held, name, deal)
+	local banks = banks_text(seats, held, name)
 	local where
 	if not current then
-		return L.STATUS:format(0, L.NO_HAND, table.concat(banks, ", "))
+		return L.STATUS:format(0, L.NO_HAND, banks)
 	elseif current.phase == Phase.BETTING then
 		where = L.TO_ACT:format(name(current:to_act()), HoldemFlow.choices(current))
 	elseif current.phase == Phase.DEAL then
@@ -56,5 +75,5 @@ function HoldemFlow.status_line(current, seats, held, name, deal)
 	else
 		where = L.HAND_OVER
 	end
-	return L.STATUS:format(current:pot(), where, table.concat(banks, ", "))
+	return L.STATUS:format(current:pot(), where, banks)
 end

@@ -90,11 +90,17 @@ function HoldemHand:_start() end
 
 -- -- one entry point, for replays and the addon's slash commands ----------------------------
 
+-- The streets' names as a set, made once for each list of them (every action asks).
+local street_sets = setmetatable({}, { __mode = "k" })
 function HoldemHand:_is_street(action)
-	for _, street in ipairs(self.streets) do
-		if action == street then return true end
+	local streets = self.streets
+	local set = street_sets[streets]
+	if not set then
+		set = {}
+		for i = 1, #streets do set[streets[i]] = true end
+		street_sets[streets] = set
 	end
-	return false
+	return set[action] == true
 end
 
 -- Any player's action in this hand, by name: what the slash commands call.
@@ -124,8 +130,8 @@ function HoldemHand:dealer_name()
 end
 
 function HoldemHand:pot()
-	local total = 0
-	for _, seat in ipairs(self.seats) do total = total + seat.committed end
+	local total, seats = 0, self.seats
+	for i = 1, #seats do total = total + seats[i].committed end
 	return total
 end
 
@@ -153,9 +159,13 @@ end
 
 -- The community dice rolled so far, as one list of faces.
 function HoldemHand:board()
-	local faces = {}
-	for _, street in ipairs(self.community) do
-		for _, face in ipairs(street) do faces[#faces + 1] = face end
+	local faces, count, community = {}, 0, self.community
+	for i = 1, #community do
+		local street = community[i]
+		for k = 1, #street do
+			count = count + 1
+			faces[count] = street[k]
+		end
 	end
 	return faces
 end
@@ -177,11 +187,17 @@ function HoldemHand:_dice(dice, count, what)
 	return faces
 end
 
+-- An event's dice or details when it has none: one empty list for every event, not two new
+-- ones each (events are read, never changed; writing to it is an error).
+local NONE = setmetatable({}, { __newindex = function()
+	error("an event's empty dice and details are shared: not to be changed", 2)
+end })
+
 -- An event { kind, text, player, chips, dice (face names), details }, recorded in order.
 function HoldemHand:_say(kind, text, fields)
-	fields = fields or {}
+	fields = fields or NONE
 	local event = { kind = kind, text = text, player = fields.player, chips = fields.chips or 0,
-		dice = fields.dice or {}, details = fields.details or {} }
+		dice = fields.dice or NONE, details = fields.details or NONE }
 	self.events[#self.events + 1] = event
 	return event
 end
@@ -253,9 +269,9 @@ end
 
 -- The best hand of these hidden dice with the board, or nil while the board is too small.
 function HoldemHand:hand_of(faces)
-	local dice = {}
-	for _, face in ipairs(faces) do dice[#dice + 1] = face end
-	for _, face in ipairs(self:board()) do dice[#dice + 1] = face end
+	local dice, board = {}, self:board()
+	for i = 1, #faces do dice[i] = faces[i] end
+	for i = 1, #board do dice[#faces + i] = board[i] end
 	if #dice < Rules.hands.size then return nil end
 	return ns.Hands.best(dice)
 end

@@ -128,12 +128,14 @@ end
 -- or nil. Ties for the top leave nothing uncalled.
 function Pots.uncalled(seats)
 	local top
-	for _, seat in ipairs(seats) do
+	for i = 1, #seats do
+		local seat = seats[i]
 		if not top or seat.committed > top.committed then top = seat end
 	end
 	if not top or top.committed == 0 then return nil end
 	local second = 0
-	for _, seat in ipairs(seats) do
+	for i = 1, #seats do
+		local seat = seats[i]
 		if seat ~= top and seat.committed > second then second = seat.committed end
 	end
 	local excess = top.committed - second

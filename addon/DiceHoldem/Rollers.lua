@@ -74,8 +74,8 @@ end
 -- The first player dealt in after `after` (in the hand's seat order) who is not `closer`,
 -- connected if any is: who stands in for a roller.
 function Rollers.stand_in(session, current, after, closer)
-	local seats, at, fallback = current.seats, current.dealer, nil
-	for i, seat in ipairs(seats) do if seat.name == after then at = i end end
+	local seats, fallback = current.seats, nil
+	local at = ns.Pots.find(seats, after) or current.dealer -- (a hand seats each name once)
 	for step = 1, #seats do
 		local name = seats[(at - 1 + step) % #seats + 1].name
 		if name ~= closer and name ~= after and session.fair.commits[name] then

@@ -193,12 +193,15 @@ function Round.new(rules, seats, first, options)
 		self.last_raise = 0
 		for _, post in ipairs(forced) do self.last_raise = max(self.last_raise, post[2]) end
 	end
-	self.pending = {}
-	for _, i in ipairs(self:_around(first)) do
-		if can_bet(seats[i]) then self.pending[#self.pending + 1] = i end
+	local pending, may_raise, order = {}, {}, self:_around(first)
+	for k = 1, #order do
+		local i = order[k]
+		if can_bet(seats[i]) then
+			pending[#pending + 1] = i
+			may_raise[i] = true
+		end
 	end
-	self.may_raise = {}
-	for _, i in ipairs(self.pending) do self.may_raise[i] = true end
+	self.pending, self.may_raise = pending, may_raise
 	-- Still holding a claim, counted here and on each fold (only a fold ends one in a round):
 	-- a move costs the same at any table size.
 	self.holding = self:_in_hand()
@@ -217,9 +220,9 @@ function Round:_around(start)
 end
 
 function Round:_in_hand()
-	local count = 0
-	for _, seat in ipairs(self.seats) do
-		if in_hand(seat) then count = count + 1 end
+	local count, seats = 0, self.seats
+	for i = 1, #seats do
+		if in_hand(seats[i]) then count = count + 1 end
 	end
 	return count
 end
@@ -290,11 +293,12 @@ function Round:verify(index, kind, amount)
 	if seat.status ~= Status.ACTIVE then
 		return nil, format("%s cannot %s: %s is %s", name, kind, name, seat.status)
 	end
-	if self:closed() then
+	local to_act = self.pending[1] -- (self:to_act(): none once the round is closed)
+	if to_act == nil then
 		return nil, format("%s cannot %s: this betting round is over", name, kind)
 	end
-	if index ~= self:to_act() then
-		local waiting = self.seats[self.pending[1]].name
+	if index ~= to_act then
+		local waiting = self.seats[to_act].name
 		return nil, format("%s cannot %s now: it is %s's turn", name, kind, waiting)
 	end
 	if kind == Kind.FOLD then return Move(index, Kind.FOLD, 0) end
@@ -406,8 +410,8 @@ end
 
 local function count_can_bet(seats)
 	local count = 0
-	for _, seat in ipairs(seats) do
-		if can_bet(seat) then count = count + 1 end
+	for i = 1, #seats do
+		if can_bet(seats[i]) then count = count + 1 end
 	end
 	return count
 end
@@ -432,26 +436,29 @@ function Round:apply(move)
 		self.current = self.bets[index]
 		local after = self:_around(index)
 		table.remove(after, 1)
+		local seats, pending = self.seats, {}
 		if move.reopens then
 			self.last_raise = added
-			self.pending, self.may_raise = {}, {}
-			for _, i in ipairs(after) do
-				if can_bet(self.seats[i]) then
-					self.pending[#self.pending + 1] = i
-					self.may_raise[i] = true
+			local may_raise = {}
+			for k = 1, #after do
+				local i = after[k]
+				if can_bet(seats[i]) then
+					pending[#pending + 1] = i
+					may_raise[i] = true
 				end
 			end
+			self.may_raise = may_raise
 		else -- a short all-in: those who already acted may only call or fold
 			local waiting = {}
 			for _, i in ipairs(self.pending) do waiting[i] = true end
-			local pending = {}
-			for _, i in ipairs(after) do
-				if can_bet(self.seats[i]) and (waiting[i] or self:owed(i) > 0) then
+			for k = 1, #after do
+				local i = after[k]
+				if can_bet(seats[i]) and (waiting[i] or self:owed(i) > 0) then
 					pending[#pending + 1] = i
 				end
 			end
-			self.pending = pending
 		end
+		self.pending = pending
 	end
 	if self.holding <= 1 then
 		self.pending = {}

@@ -122,8 +122,12 @@ local function banks_digest()
 	return tostring((sum + (current and current:pot() or 0)) % 1000000007)
 end
 
--- (Only the banks that moved since: the engine's book knows them.)
-local function remember_banks() Ledger.remember(session, session.engine:moved_banks()) end
+-- (Only the banks that moved since: the engine's book knows them. None moved, as after a
+-- check, a fold or a show: nothing to remember.)
+local function remember_banks()
+	local engine = session.engine
+	if next(engine.book) ~= nil then Ledger.remember(session, engine:moved_banks()) end
+end
 
 ------------------------------------------------------------------------------
 -- After every applied action: the lines, whose turn, the showdown, the banks.
@@ -142,9 +146,10 @@ end
 local function after(events)
 	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
 	ns.Takeover.moved()
-	local current = hand()
+	local current = session.engine and session.engine.hand -- (hand(), read in place)
 	if current and current.phase == Phase.OVER then HandLog.over(session, current) end
-	for _, event in ipairs(events) do
+	for i = 1, #events do
+		local event = events[i]
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
 			local who, board = event.text:match("^(.-): (.*)$")

@@ -26,12 +26,13 @@ local banks_digest = Game.banks_digest
 -- Hold'em's own steps, which need no order (core/Record.lua applies them after the host's
 -- orders and the turns). Commitments: each one heard for this hand counts until the set closes.
 local function next_commit()
-	-- (The hand read in place, as Game.hand reads it, here and in what the table core asks at
-	-- every message: a call fewer each time.)
-	local engine = session and session.engine
-	local current = engine and engine.hand
+	-- (The set closed, the common case, looked at first. The hand read in place, as Game.hand
+	-- reads it, here and in what the table core asks at every message: a call fewer each time.)
 	local fair = session.fair
-	if not current or current.phase == Phase.OVER or fair.set_hash then return false end
+	if fair.set_hash then return false end
+	local engine = session.engine
+	local current = engine and engine.hand
+	if not current or current.phase == Phase.OVER then return false end
 	local commits, players = fair.commits, heard(session.hands)
 	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
 	-- hand, how many had come): with one more come since, only that one can be, and the rest
@@ -77,9 +78,9 @@ end
 -- At a guided showdown, reveals need no order: every client applies each one it has heard, in
 -- whatever order they came (the engine checks the winners' once all are in: Actions.lua).
 local function next_show()
-	local engine = session and session.engine
+	local engine = session.engine
 	local current = engine and engine.hand
-	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN then return false end
+	if not current or current.phase ~= Phase.SHOWDOWN or session.mode ~= "guided" then return false end
 	-- Not before the seed (its roll line or the host's word may come late): a reveal checked
 	-- without it would look false.
 	if not session.fair.seed then return false end
@@ -372,8 +373,9 @@ function Game.shared_dice(index, text)
 end
 function Game.nonce() return Fair.new_nonce() end -- a turn's (a street's range comes from it)
 function Game.streets()
-	local current = live()
-	return current and #current.community or 0
+	local engine = session and session.engine -- (live(), read in place: every turn asks)
+	local current = engine and engine.hand
+	return current and current.phase ~= Phase.OVER and #current.community or 0
 end
 function Game.max_players() return session.engine.config.max_players end
 function Game.act(player, op, amount) return engine_act(player, op, amount) end
@@ -386,7 +388,9 @@ function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
 Game.own_word, Game.host_request = heard_request, host_request
 Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind
 function Game.gap()
-	return session.engine.hand.phase == Phase.BETTING and next(revealed(session.hands)) ~= nil
+	-- (This hand's reveals read in place, not made: every message asks.)
+	local reveals = session.revealed[session.hands]
+	return session.engine.hand.phase == Phase.BETTING and reveals ~= nil and next(reveals) ~= nil
 end
 Game.ask_for, Game.asked_again = ask_for, again
 
