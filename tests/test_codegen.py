@@ -171,7 +171,7 @@ LEDGER = {
     "CoreLocales.lua": ({"ipairs", "pairs", "tostring"}, set()),
     "Locales.lua": ({"pairs"}, set()),
     "Rules.lua": (set(), set()),
-    "Text.lua": ({"string", "table", "tostring", "type"}, set()),
+    "Text.lua": ({"string", "table", "tostring"}, set()),
     "Lists.lua": ({"ipairs"}, set()),
     "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
                   "unpack"}, set()),

@@ -45,7 +45,7 @@ local tostring, find = tostring, string.find
 local UNSAFE = "[^\32-\123\125\126]" -- anything but printable ASCII without '|'
 
 function Text.safe(text, limit)
-	if type(text) ~= "string" then text = text == nil and "" or tostring(text) end
+	text = text == nil and "" or tostring(text)
 	limit = limit or Text.LIMIT
 	-- Printable ASCII without '|', no longer than the limit, is already safe: as it is, with
 	-- no loop over its characters (most lines are).
