@@ -8,11 +8,13 @@ local _, ns = ...
 local L, Comm, Text, Ledger, Fingerprint, Witness = ns.L, ns.Comm, ns.Text, ns.Ledger, ns.Fingerprint,
 	ns.Witness
 local RULES = ns.Rules
+local find, sub = string.find, string.sub
 
 local Session = {}
 ns.Session = Session
 
 local db -- the SavedVariables table: banks and settings, keyed by "Name-Realm"
+local own_settings -- this player's settings in it (asked for every line shown: found once a load)
 local session -- the open table, if any
 local flow -- the game's flow (Session.use)
 
@@ -68,7 +70,7 @@ function Session.load_saved()
 	-- The one global this addon owns: its SavedVariables table, named by the ruleset.
 	local saved = RULES.addon.saved_variables
 	_G[saved] = _G[saved] or {}
-	db = _G[saved]
+	db, own_settings = _G[saved], nil
 	Ledger.attach(db) -- the banks
 	db.settings = db.settings or {}
 	db.hosting = db.hosting or {} -- a host's table record across a /reload (core/Takeover.lua)
@@ -80,9 +82,11 @@ end
 function Session.db() return db end
 
 function Session.settings()
+	if own_settings then return own_settings end
 	local me = Comm.me()
 	db.settings[me] = db.settings[me] or {}
-	return db.settings[me]
+	own_settings = db.settings[me]
+	return own_settings
 end
 
 ------------------------------------------------------------------------------
@@ -90,8 +94,17 @@ end
 
 -- A player's name as this client shows it; every name in a line goes through here, and may
 -- have come from a message's field.
+-- (A name's is the same each time: kept, for a few hundred names at most.)
+local shorts, short_count = {}, 0
 local function short(name)
-	return Text.safe(Ambiguate(tostring(name), "none"))
+	local shown = shorts[name]
+	if shown then return shown end
+	shown = Text.safe(Ambiguate(tostring(name), "none"))
+	if type(name) == "string" then
+		if short_count >= 300 then shorts, short_count = {}, 0 end
+		shorts[name], short_count = shown, short_count + 1
+	end
+	return shown
 end
 Session.short = short
 
@@ -123,22 +136,25 @@ local function renamed_seats()
 end
 
 local function rename(line, realm, seats)
-	local parts, done, from = {}, 1, 1
-	while true do
-		local first, last = line:find(realm, from, true)
-		if not first then break end
-		from = first + 1
-		for _, size in ipairs(seats.lengths) do
-			local shown = first - size >= done and seats.names[line:sub(first - size, first - 1)]
+	local first, last = find(line, realm, 1, true)
+	if not first then return line end -- (most lines: no name of that realm)
+	local parts, done, names, lengths = nil, 1, seats.names, seats.lengths
+	while first do
+		local from = first + 1
+		for i = 1, #lengths do
+			local size = lengths[i]
+			local shown = first - size >= done and names[sub(line, first - size, first - 1)]
 			if shown then
-				parts[#parts + 1] = line:sub(done, first - size - 1) .. shown
+				parts = parts or {}
+				parts[#parts + 1] = sub(line, done, first - size - 1) .. shown
 				done, from = last + 1, last + 1
 				break
 			end
 		end
+		first, last = find(line, realm, from, true)
 	end
-	if done == 1 then return line end
-	parts[#parts + 1] = line:sub(done)
+	if not parts then return line end
+	parts[#parts + 1] = sub(line, done)
 	return table.concat(parts)
 end
 

@@ -29,7 +29,7 @@ end
 
 -- A move as the record's MOVE entries and the client's own hearing compare it.
 function Witness.move_key(op, amount, target)
-	return table.concat({ op or "", tostring(amount or ""), tostring(target or "") }, " ")
+	return (op or "") .. " " .. tostring(amount or "") .. " " .. tostring(target or "")
 end
 
 -- A seated player's own ACT, as this client heard it (or sent it: its own): the first

@@ -453,18 +453,27 @@ local GROUP_OF = { PARTY = LE_PARTY_CATEGORY_HOME, RAID = LE_PARTY_CATEGORY_HOME
 	INSTANCE_CHAT = LE_PARTY_CATEGORY_INSTANCE }
 
 -- A message past Comm.receive's checks (a batch's, part's, copy's records: not asked again).
+-- (A copy's, batch's or part's head reads as a kind of one letter, "C", "B" or "P", with text.)
 take = function(message, distribution, sender)
-	local head = message:sub(1, #COPY_HEAD) -- (the three heads are alike in length)
-	if head == COPY_HEAD then -- (a copy is whispered, never sent to all)
+	local kind, version, start = split(message)
+	if not kind then
+		-- Another version of the addon: say so once, and read nothing from it.
+		if not told_version[sender] and Comm.on_other_version then
+			told_version[sender] = true
+			Comm.on_other_version(sender, version)
+		end
+		return
+	end
+	if kind == "C" and start then -- (a copy is whispered, never sent to all)
 		if distribution == "WHISPER" then take_chunk(message, distribution, sender) end
 		return
 	end
-	if head == BATCH_HEAD then -- several messages packed in one
+	if kind == "B" and start then -- several messages packed in one
 		local rest = message:sub(#BATCH_HEAD + 1)
 		for inner in (rest .. RECORD):gmatch("(.-)" .. RECORD) do take(inner, distribution, sender) end
 		return
 	end
-	if head == PART_HEAD then
+	if kind == "P" and start then
 		-- By sender and channel: part 1 starts a message, the next part adds to it, a part
 		-- seen already (a duplicate) is passed over, and a part after a lost one drops it all.
 		local from = sender .. SEPARATOR .. distribution
@@ -490,15 +499,6 @@ take = function(message, distribution, sender)
 		end
 		return
 	end
-	local kind, version, start = split(message)
-	if not kind then
-		-- Another version of the addon: say so once, and read nothing from it.
-		if not told_version[sender] and Comm.on_other_version then
-			told_version[sender] = true
-			Comm.on_other_version(sender, version)
-		end
-		return
-	end
 	local handler = Comm.handlers[kind]
 	if not handler then return end
 	-- A declared kind's named values, read straight from the text; an undeclared kind's fields.
@@ -510,8 +510,8 @@ take = function(message, distribution, sender)
 end
 
 function Comm.receive(prefix, message, distribution, sender)
-	if prefix ~= PREFIX or sender == Comm.me() then return end
-	if GROUP_OF[distribution] and GROUP_OF[distribution] ~= Comm.group() then return end
+	local group = GROUP_OF[distribution]
+	if prefix ~= PREFIX or sender == (me or Comm.me()) or group and group ~= Comm.group() then return end
 	take(message, distribution, sender)
 end
 

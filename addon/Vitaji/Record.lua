@@ -103,8 +103,9 @@ local function next_turn()
 		return true
 	end
 	session.steps = session.steps + 1
-	session.did[session.hands] = session.did[session.hands] or {}
-	session.did[session.hands][session.steps] = entry.key
+	local did = session.did[session.hands]
+	if not did then did = {} session.did[session.hands] = did end
+	did[session.steps] = entry.key
 	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
 	flow.turn_taken(events)
 	Takeover.arm_timeout()

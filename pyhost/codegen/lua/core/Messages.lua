@@ -41,8 +41,11 @@ function Messages.declare(kind, fields)
 	Messages.order[#Messages.order + 1] = kind
 	local last = spec[#spec]
 	local fixed = (last and last.rest) and #spec - 1 or #spec
-	readers[kind] = { fixed = fixed, list = last and last.rest and last.name,
-		pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()" }
+	-- (Each fixed field's name, and its conversion: none for plain text, which needs no call.)
+	local names, converts = {}, {}
+	for i = 1, fixed do names[i], converts[i] = spec[i].name, spec[i].read ~= READ.s and spec[i].read end
+	readers[kind] = { fixed = fixed, list = last and last.rest and last.name, names = names,
+		converts = converts, pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()" }
 end
 
 local function text(value)
@@ -100,17 +103,20 @@ end
 -- Messages.decode(kind, Messages.fields(wire, start)) for a declared kind, read straight from
 -- the wire text (every message received goes here): one match takes the fields.
 function Messages.read(kind, wire, start)
-	local spec, reader, message = Messages.kinds[kind], readers[kind], {}
+	local reader, message = readers[kind], {}
 	local fixed, list = reader.fixed, reader.list
 	if not start or fixed == 0 then -- (no fields at all, or only a list)
 		if list then message[list] = Messages.fields(wire, start) end
 		return message
 	end
 	local values = { wire:match(reader.pattern, start) }
+	local names, converts = reader.names, reader.converts
 	for i = 1, fixed do
-		if values[i] ~= "" then -- (an empty field arrives as nil)
-			local entry = spec[i]
-			message[entry.name] = entry.read(values[i])
+		local value = values[i]
+		if value ~= "" then -- (an empty field arrives as nil)
+			local convert = converts[i]
+			if convert then value = convert(value) end
+			message[names[i]] = value
 		end
 	end
 	if list then -- (after the fields taken: the list's tab, or the end)

@@ -41,12 +41,15 @@ local function char_length(text, i)
 	return size
 end
 
+local tostring, find = tostring, string.find
+local UNSAFE = "[^\32-\123\125\126]" -- anything but printable ASCII without '|'
+
 function Text.safe(text, limit)
 	text = text == nil and "" or tostring(text)
 	limit = limit or Text.LIMIT
 	-- Printable ASCII without '|', no longer than the limit, is already safe: as it is, with
 	-- no loop over its characters (most lines are).
-	if #text <= limit and not text:find("[^\32-\123\125\126]") then return text end
+	if #text <= limit and not find(text, UNSAFE) then return text end
 	local out, count, i, length = {}, 0, 1, #text
 	while i <= length do
 		if count >= limit then
