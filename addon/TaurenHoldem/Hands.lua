@@ -56,6 +56,20 @@ for face = 1, FACES do BIT[face] = 2 ^ (face - 1) end
 local EVERY_FACE = 2 ^ FACES - 1
 local MASKS = FACES <= 10 and 2 ^ FACES or 0 -- beyond, runs are tried one by one
 
+-- The masks of every set of faces that holds all of `faces`.
+local function masks_holding(faces)
+	local masks, held = { 0 }, {}
+	for _, face in ipairs(faces) do
+		masks[1], held[face] = masks[1] + BIT[face], true
+	end
+	for face = 1, FACES do
+		if not held[face] then
+			for i = 1, #masks do masks[#masks + 1] = masks[i] + BIT[face] end
+		end
+	end
+	return masks
+end
+
 -- The category order compiled once: what each category tests and its key's length.
 -- The tables that remember hands hold them weakly: a hand lives while someone holds it, so a
 -- client's memory does not grow with every hand it has ever scored.
@@ -83,16 +97,11 @@ for index, cat in ipairs(H.order) do
 				entry.run_of_digit[digit] = entry.run_of_digit[digit] or run
 			end
 		end
-		-- first_run[mask]: the first (best) of these runs that the faces in `mask` hold.
+		-- first_run[mask]: the first (best) of these runs that the faces in `mask` hold: each
+		-- run's mask with any other faces, the runs worst first so that the best is kept.
 		entry.first_run = {}
-		for mask = 0, MASKS - 1 do
-			for i, run in ipairs(entry.runs) do
-				local fits = true
-				for _, face in ipairs(run.faces) do
-					if math.floor(mask / BIT[face]) % 2 == 0 then fits = false break end
-				end
-				if fits then entry.first_run[mask] = i break end
-			end
+		for i = MASKS > 0 and #entry.runs or 0, 1, -1 do
+			for _, mask in ipairs(masks_holding(entry.runs[i].faces)) do entry.first_run[mask] = i end
 		end
 	elseif cat.kind == "all_faces" then
 		entry.test = ALL_FACES
@@ -124,9 +133,9 @@ for at, entry in ipairs(CATEGORIES) do
 	if entry.test == ALL_FACES and ALL_FACES_AT == NOWHERE then ALL_FACES_AT = at end
 	if entry.test == BUST and BUST_AT == NOWHERE then BUST_AT = at end
 end
-for mask = 0, MASKS - 1 do
-	for at, entry in ipairs(CATEGORIES) do
-		if entry.test == RUN and entry.first_run[mask] then RUN_AT[mask] = at break end
+for at = #CATEGORIES, 1, -1 do -- the last first, so that the first that takes a mask is kept
+	if CATEGORIES[at].test == RUN then
+		for mask in pairs(CATEGORIES[at].first_run) do RUN_AT[mask] = at end
 	end
 end
 
@@ -402,6 +411,42 @@ end
 
 local COUNTS = {}
 
+-- The best hand of every deal of DEALT dice, when Rules.lua ships its table (pyhost's
+-- codegen/handtable.py makes it and says how it is read): the sum of the deal's weights, split
+-- in two, gives its place in the table, and there its category and score, four characters in
+-- base RADIX. The table's pieces are joined once and let go. Without a table (a ruleset with
+-- too many deals), or with one for another score format, every deal is classified.
+local TABLE, byte = H.table, string.byte
+local RADIX, ZERO = 91, 35 -- the table's digits: characters from "#" (35), in base 91
+local DEALT, WEIGHT, SPLIT, LOW, HIGH, CODES
+if TABLE and TABLE.base == BASE and TABLE.digits == DIGITS and TABLE.radix == RADIX then
+	DEALT, WEIGHT, SPLIT = TABLE.dice, TABLE.weights, TABLE.split
+	LOW, HIGH, CODES = table.concat(TABLE.low), table.concat(TABLE.high), table.concat(TABLE.hands)
+end
+H.table = nil
+local PLACE_ZEROS = 2 * ZERO * (RADIX + 1) -- what two places' digits weigh as characters
+local SCORE_ZEROS = ZERO * (RADIX * RADIX + RADIX + 1)
+local TIES = {} -- TIES[index]: runs of equal score are different dice, which the table cannot say
+for _, entry in ipairs(CATEGORIES) do TIES[entry.index] = entry.ties end
+
+-- The hand of a deal of DEALT dice, from the table: nil if it forms no category; false if the
+-- table cannot say (a run of equal score: then the dice are classified).
+local function looked_up(dice, n)
+	local sum = 0
+	for i = 1, n do sum = sum + WEIGHT[dice[i]] end
+	local low = sum % SPLIT
+	local high = (sum - low) / SPLIT
+	local a, b = byte(LOW, low * 2 + 1, low * 2 + 2) -- the lower dice's place among their kind
+	local c, d = byte(HIGH, high * 2 + 1, high * 2 + 2) -- the deals before the upper dice's
+	local at = ((a + c) * RADIX + b + d - PLACE_ZEROS) * 4 + 1
+	local index, s1, s2, s3 = byte(CODES, at, at + 3)
+	index = index - ZERO
+	if index == 0 then return nil end
+	if TIES[index] then return false end
+	local score = (s1 * RADIX + s2) * RADIX + s3 - SCORE_ZEROS
+	return HANDS[index][score] or hand_of(index, score)
+end
+
 -- The best hand of a multiset (counts by face), trying every face for each wild ace.
 function Hands.score(counts)
 	local n = 0
@@ -416,7 +461,12 @@ end
 
 -- The best hand of a roll: an array of 1-based face indices.
 function Hands.best(dice)
-	local counts, n, mask, multiples = COUNTS, #dice, 0, 0
+	local n = #dice
+	if n == DEALT then
+		local hand = looked_up(dice, n)
+		if hand ~= false then return hand end
+	end
+	local counts, mask, multiples = COUNTS, 0, 0
 	for face = 1, FACES do counts[face] = 0 end
 	for i = 1, n do
 		local face = dice[i]
