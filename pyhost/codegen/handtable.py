@@ -22,7 +22,6 @@ for its score (Hands.lua's: the key's entries as digits in base `base`, `digits`
 
 from __future__ import annotations
 
-import weakref
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
@@ -88,16 +87,33 @@ def lua_score(key: tuple[int, ...], runs: bool, strength_digit: dict[int, int], 
     return score
 
 
-_MADE: weakref.WeakKeyDictionary[Any, dict[str, Any] | None] = weakref.WeakKeyDictionary()
+# Tables made in this process, by what decides every deal's hand (_hands_of): variants of a
+# ruleset that change only its table, words or addon share one. The oldest go past MOST_KEPT.
+_MADE: dict[tuple[Any, ...], dict[str, Any] | None] = {}
+MOST_KEPT = 32
 
 
 def hand_table(ruleset: PokerHandRules) -> dict[str, Any] | None:
     """Rules.lua's `hands.table` for the ruleset's deals (all its dice), or None when they are
-    too many. Made once per ruleset read (a shipped one is read once per process)."""
-    evaluator = ruleset.evaluator
-    if evaluator not in _MADE:
-        _MADE[evaluator] = _table(ruleset, ruleset.deal.dealt)
-    return _MADE[evaluator]
+    too many."""
+    hands = _hands_of(ruleset)
+    if hands not in _MADE:
+        if len(_MADE) >= MOST_KEPT:
+            del _MADE[next(iter(_MADE))]
+        _MADE[hands] = _table(ruleset, ruleset.deal.dealt)
+    return _MADE[hands]
+
+
+def _hands_of(ruleset: PokerHandRules) -> tuple[Any, ...]:
+    """All that the evaluator's hands depend on: the faces, their ranks and runs, the ace and
+    whether it is wild, the category order (kinds and tops, not names), a hand's size, and the
+    dice dealt."""
+    matcher, ace = ruleset.matcher, ruleset.dice.ace
+    runs = tuple((length, tuple((run.faces, run.strength) for run in found))
+                 for length, found in sorted(matcher.runs.items()))
+    return (ruleset.dice.count, tuple(matcher.rank), runs, ace.index if ace else None,
+            ruleset.evaluator.wild, tuple((cat.kind, cat.top) for cat in ruleset.order),
+            matcher.hand_size, ruleset.deal.dealt)
 
 
 def _table(ruleset: PokerHandRules, dice: int) -> dict[str, Any] | None:
