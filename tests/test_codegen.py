@@ -175,7 +175,7 @@ LEDGER = {
     "Lists.lua": ({"ipairs"}, set()),
     "Dice.lua": ({"RANDOM_ROLL_RESULT", "ipairs", "math", "table", "tonumber", "type",
                   "unpack"}, set()),
-    "Hands.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
+    "Hands.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table"}, set()),
     "Pots.lua": ({"ipairs", "math", "setmetatable", "table"}, set()),
     "Betting.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "table", "tonumber",
                      "tostring", "type", "unpack"}, set()),

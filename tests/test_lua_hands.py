@@ -20,8 +20,8 @@ def python_result(ruleset, counts):
 
 
 def lua_result(lua, ns, counts):
-    """Hands.score of the counts; Hands.best of the same dice, shuffled, must be the same, and
-    again in another order (then from the multisets seen)."""
+    """Hands.score of the counts (classified); Hands.best of the same dice, shuffled (a whole
+    deal read from Rules.lua's table), must be the same, and again in another order."""
     hand = ns[b"Hands"][b"score"](lua.table_from(list(counts)))
     dice = [face + 1 for face in expand(counts)]
     random.Random(sum(dice)).shuffle(dice)

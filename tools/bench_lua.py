@@ -4,9 +4,10 @@
 
 Runs the same random seven-dice Tauren Hold'em rolls through these evaluators in one process
 and prints hands per CPU second and the ratios:
-- the generated `Hands.lua` (the addon's own evaluator: one pass over the face counts, the
-  category from tables, the key as one number, a shared hand table per score) in a Lua 5.1
-  runtime from lupa, called as the addon calls it (`Hands.best(dice)`);
+- the generated `Hands.lua` (the addon's own evaluator: a whole deal's hand read from the
+  table of every deal's hand that Rules.lua ships, by one weight per die summed; a shared hand
+  table per score) in a Lua 5.1 runtime from lupa, called as the addon calls it
+  (`Hands.best(dice)`);
 - the Python evaluator (`pyhost.rules`, a table indexed by the multiset);
 - a naive Lua evaluator written here: all 21 five-dice subsets, each classified from scratch;
 - a plain Lua evaluator written here (the fair baseline: bench_hands.plain_best in Lua, what a
@@ -23,8 +24,11 @@ over the showdowns. A showdown is dealt as Tauren Hold'em deals it: one board of
 community dice, and each of the 40 players' two hidden dice before it (as HoldemHand.hand_of
 passes them). The same is also timed with 40 unrelated rolls, the worst case (no two hands
 share dice, so almost every hand is new), for comparison. Nothing is cached between
-runtimes; what Hands.lua builds when it loads (its tables of group shapes and face masks, a
-few hundred entries) is not timed, and any hand it makes on first sight is.
+runtimes; what Rules.lua ships and Hands.lua builds when they load (the table of every deal's
+hand, strings of about 21 KB for Tauren Hold'em; the tables of group shapes and face masks its
+classifying uses) is not timed, and any hand it makes on first sight is. What they cost a
+runtime is printed: its Lua heap with both loaded, and the table's share of it (the same
+runtime loaded without the table).
 Every roll's category and key are compared: the generated Lua against Python (key and dice,
 read after the timing), the plain Lua against bench_hands.plain_best, every category across all;
 any disagreement fails the run. CPU time (time.process_time) throughout.
@@ -261,6 +265,10 @@ end
 """
 
 
+# A runtime's Lua heap after a full collection, KiB.
+HEAP = b"(function() collectgarbage() collectgarbage() return collectgarbage('count') end)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rolls", type=int, default=200_000)
@@ -286,6 +294,18 @@ def main() -> None:
         return lua, run
 
     lua, run = runtime()
+    heaps = []  # an empty runtime's heap; with the files loaded; the same without the table
+    for files_loaded, table in ((False, False), (True, True), (True, False)):
+        bare = lua51.LuaRuntime(encoding=None)
+        ns = bare.table()
+        if files_loaded:
+            bare.globals()[b"loadstring"](files["Rules.lua"])(b"TaurenHoldem", ns)
+            if not table:
+                ns[b"Rules"][b"hands"][b"table"] = None
+            bare.globals()[b"loadstring"](files["Hands.lua"])(b"TaurenHoldem", ns)
+        heaps.append(bare.eval(HEAP)())
+    print(f"loaded: Rules.lua and Hands.lua hold {heaps[1] - heaps[0]:.1f} KiB of Lua heap, "
+          f"{heaps[1] - heaps[2]:.1f} KiB of it the table of every deal's hand")
     rng = random.Random(args.seed)
     flat = rng.choices(range(ruleset.dice.count), k=7 * args.rolls)
     lua_rolls = lua.table_from([face + 1 for face in flat])

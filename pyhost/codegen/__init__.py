@@ -17,7 +17,9 @@ from pathlib import Path
 import jinja2
 
 from ..rules import Ruleset
+from ..rules.families.poker_hands import PokerHandRules
 from .context import draw_context, holdem_context, vitaji_context
+from .handtable import hand_table
 from .luadata import lua
 
 # Each game flow with an addon: its files in .toc load order, as `folder/name` under `lua/`,
@@ -127,6 +129,8 @@ def rendered(ruleset: Ruleset, names: tuple[str, ...] = ()) -> dict[str, str]:
     `names`) and Rules.lua, from templates/<family>/ and the family's context."""
     env = _environment()
     context = CONTEXTS[ruleset.family](ruleset) | {"files": (RULES_FILE, *names)}
+    if isinstance(ruleset, PokerHandRules):  # Hands.lua's table of every deal's hand
+        context["hand_table"] = hand_table(ruleset)
     family = ruleset.family
     return {f"{ruleset.addon.name}.toc": env.get_template(f"{family}/addon.toc.j2").render(context),
             RULES_FILE: env.get_template(f"{family}/Rules.lua.j2").render(context)}
