@@ -5,16 +5,12 @@ from __future__ import annotations
 import os
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import settings
 
-from addon_table import build_addon
-from pyhost.rules import Ruleset, load_ruleset
-
-# Machines here are noisy: hypothesis checks behaviour, never time.
-settings.register_profile("pyhost", deadline=None)
-settings.load_profile("pyhost")
+if TYPE_CHECKING:
+    from pyhost.rules import Ruleset
 
 SHIPPED = ["tauren-holdem", "dice-holdem", "poker-dice", "dice-poker", "vitaji"]
 
@@ -80,6 +76,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's profile where tests run, and xdist's scheduling (below)."""
+    choose_worksteal(config)
+    if not is_xdist_controller(config):
+        load_hypothesis_profile()
+
+
+def is_xdist_controller(config: pytest.Config) -> bool:
+    """Whether this process only hands tests to xdist's workers (`-n 2`) and runs none. It
+    imports neither hypothesis nor pyhost's game code (this file imports them where used):
+    the workers start only once it has loaded this file, and each imports them itself."""
+    return not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no"
+
+
+def load_hypothesis_profile() -> None:
+    """Machines here are noisy: hypothesis checks behaviour, never time. (Loaded before the
+    test modules are collected, so their @settings build on it.)"""
+    from hypothesis import settings
+
+    settings.register_profile("pyhost", deadline=None)
+    settings.load_profile("pyhost")
+
+
+def choose_worksteal(config: pytest.Config) -> None:
     """Under xdist (`-n 2`) the tests are shared out by worksteal unless --dist says otherwise:
     a worker that runs out takes half of the other's pending tests, so both stay busy to the
     end (xdist's default, load, leaves each worker its last tests, and one idles while the
@@ -110,6 +129,8 @@ def write_variant(folder: Path, ruleset_id: str, edits: dict[str, str], name: st
 def variant(tmp_path: Path):
     """variant("tauren-holdem", {old: new}) -> the loaded Ruleset."""
 
+    from pyhost.rules import load_ruleset
+
     def make(ruleset_id: str, edits: dict[str, str]) -> Ruleset:
         return load_ruleset(write_variant(tmp_path, ruleset_id, edits))
 
@@ -119,12 +140,16 @@ def variant(tmp_path: Path):
 @pytest.fixture(scope="module")
 def addon(tmp_path_factory):
     """The stock Tauren Hold'em addon, built once a test module."""
+    from addon_table import build_addon
+
     return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 @pytest.fixture(scope="module")
 def diceholdem(tmp_path_factory):
     """The DiceHoldem addon, built once a test module (what addon/DiceHoldem holds)."""
+    from addon_table import build_addon
+
     return build_addon(tmp_path_factory.mktemp("addons"), "dice-holdem")
 
 
@@ -132,6 +157,8 @@ def diceholdem(tmp_path_factory):
 def evil(tmp_path: Path) -> Path:
     """The stock addon (same rules, same fingerprint) with its namespace left in a global,
     `EVIL`: its player can run any of its functions, as a modified client could."""
+    from addon_table import build_addon
+
     addon = build_addon(tmp_path / "evil")
     slash = addon / "Slash.lua"
     slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
