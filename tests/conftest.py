@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -78,6 +80,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_configure(config: pytest.Config) -> None:
     """Hypothesis's profile where tests run, and xdist's scheduling (below)."""
     choose_worksteal(config)
+    if hasattr(config, "workerinput"):
+        share_compiled_modules(config)
     if not is_xdist_controller(config):
         load_hypothesis_profile()
 
@@ -87,6 +91,39 @@ def is_xdist_controller(config: pytest.Config) -> bool:
     imports neither hypothesis nor pyhost's game code (this file imports them where used):
     the workers start only once it has loaded this file, and each imports them itself."""
     return not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no"
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def share_compiled_modules(config: pytest.Config) -> None:
+    """Each xdist worker collects every test module, and compiling them (pytest rewrites
+    their asserts) is most of a worker's start: the workers share it. Each writes what it
+    compiles (the rewritten test modules, pyhost's own) into one folder of this run's
+    temporary directory, even where Python is told to write no bytecode (that folder is not
+    the checkout), and reads what the other wrote; the second worker imports the test modules
+    in the opposite order (pytest_collection), so each compiles about half of them."""
+    if config.option.basetemp is None:
+        return
+    shared = Path(config.option.basetemp).parent  # (the worker's is <the run's>/popen-gw0)
+    sys.pycache_prefix = str(shared / "pycache")
+    sys.dont_write_bytecode = False
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """The second xdist worker imports the test modules last to first, before collecting
+    them in their order (share_compiled_modules); a run of chosen files or tests is left as
+    it is. A module that fails to import is left for the collection to report."""
+    config = session.config
+    worker = getattr(config, "workerinput", {}).get("workerid", "")
+    if worker != "gw1" or [Path(arg).resolve() for arg in config.args] != [TESTS]:
+        return
+    for path in sorted(TESTS.glob("test_*.py"), reverse=True):
+        try:
+            importlib.import_module(path.stem)
+        except Exception:  # (the collection imports it again and says why)
+            continue
 
 
 def load_hypothesis_profile() -> None:
