@@ -99,11 +99,12 @@ TESTS = Path(__file__).resolve().parent
 def share_compiled_modules(config: pytest.Config) -> None:
     """Each xdist worker collects every test module, and compiling them (pytest rewrites
     their asserts) is most of a worker's start: the workers share it. Each writes what it
-    compiles (the rewritten test modules, pyhost's own) into one folder of this run's
-    temporary directory, even where Python is told to write no bytecode (that folder is not
-    the checkout), and reads what the other wrote; the second worker imports the test modules
-    in the opposite order (pytest_collection), so each compiles about half of them."""
-    if config.option.basetemp is None:
+    compiles where the other reads it, and the second worker imports the test modules in the
+    opposite order (pytest_collection), so each compiles about half of them. Where Python
+    writes bytecode, that place is the checkout's __pycache__ folders, as ever; where it is
+    told to write none (PYTHONDONTWRITEBYTECODE), one folder of this run's temporary
+    directory instead (the workers' own: the Pythons a test starts are left as they are)."""
+    if not sys.dont_write_bytecode or config.option.basetemp is None:
         return
     shared = Path(config.option.basetemp).parent  # (the worker's is <the run's>/popen-gw0)
     sys.pycache_prefix = str(shared / "pycache")
