@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import settings
 
-from addon_table import build_addon
-from pyhost.rules import Ruleset, load_ruleset
-
-# Machines here are noisy: hypothesis checks behaviour, never time.
-settings.register_profile("pyhost", deadline=None)
-settings.load_profile("pyhost")
+if TYPE_CHECKING:
+    from pyhost.rules import Ruleset
 
 SHIPPED = ["tauren-holdem", "dice-holdem", "poker-dice", "dice-poker", "vitaji"]
 
@@ -80,6 +78,65 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's profile where tests run, and xdist's scheduling (below)."""
+    choose_worksteal(config)
+    if hasattr(config, "workerinput"):
+        share_compiled_modules(config)
+    if not is_xdist_controller(config):
+        load_hypothesis_profile()
+
+
+def is_xdist_controller(config: pytest.Config) -> bool:
+    """Whether this process only hands tests to xdist's workers (`-n 2`) and runs none. It
+    imports neither hypothesis nor pyhost's game code (this file imports them where used):
+    the workers start only once it has loaded this file, and each imports them itself."""
+    return not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no"
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def share_compiled_modules(config: pytest.Config) -> None:
+    """Each xdist worker collects every test module, and compiling them (pytest rewrites
+    their asserts) is most of a worker's start: the workers share it. Each writes what it
+    compiles where the other reads it, and the second worker imports the test modules in the
+    opposite order (pytest_collection), so each compiles about half of them. Where Python
+    writes bytecode, that place is the checkout's __pycache__ folders, as ever; where it is
+    told to write none (PYTHONDONTWRITEBYTECODE), one folder of this run's temporary
+    directory instead (the workers' own: the Pythons a test starts are left as they are)."""
+    if not sys.dont_write_bytecode or config.option.basetemp is None:
+        return
+    shared = Path(config.option.basetemp).parent  # (the worker's is <the run's>/popen-gw0)
+    sys.pycache_prefix = str(shared / "pycache")
+    sys.dont_write_bytecode = False
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """The second xdist worker imports the test modules last to first, before collecting
+    them in their order (share_compiled_modules); a run of chosen files or tests is left as
+    it is. A module that fails to import is left for the collection to report."""
+    config = session.config
+    worker = getattr(config, "workerinput", {}).get("workerid", "")
+    if worker != "gw1" or [Path(arg).resolve() for arg in config.args] != [TESTS]:
+        return
+    for path in sorted(TESTS.glob("test_*.py"), reverse=True):
+        try:
+            importlib.import_module(path.stem)
+        except Exception:  # (the collection imports it again and says why)
+            continue
+
+
+def load_hypothesis_profile() -> None:
+    """Machines here are noisy: hypothesis checks behaviour, never time. (Loaded before the
+    test modules are collected, so their @settings build on it.)"""
+    from hypothesis import settings
+
+    settings.register_profile("pyhost", deadline=None)
+    settings.load_profile("pyhost")
+
+
+def choose_worksteal(config: pytest.Config) -> None:
     """Under xdist (`-n 2`) the tests are shared out by worksteal unless --dist says otherwise:
     a worker that runs out takes half of the other's pending tests, so both stay busy to the
     end (xdist's default, load, leaves each worker its last tests, and one idles while the
@@ -110,6 +167,8 @@ def write_variant(folder: Path, ruleset_id: str, edits: dict[str, str], name: st
 def variant(tmp_path: Path):
     """variant("tauren-holdem", {old: new}) -> the loaded Ruleset."""
 
+    from pyhost.rules import load_ruleset
+
     def make(ruleset_id: str, edits: dict[str, str]) -> Ruleset:
         return load_ruleset(write_variant(tmp_path, ruleset_id, edits))
 
@@ -119,12 +178,16 @@ def variant(tmp_path: Path):
 @pytest.fixture(scope="module")
 def addon(tmp_path_factory):
     """The stock Tauren Hold'em addon, built once a test module."""
+    from addon_table import build_addon
+
     return build_addon(tmp_path_factory.mktemp("addons"))
 
 
 @pytest.fixture(scope="module")
 def diceholdem(tmp_path_factory):
     """The DiceHoldem addon, built once a test module (what addon/DiceHoldem holds)."""
+    from addon_table import build_addon
+
     return build_addon(tmp_path_factory.mktemp("addons"), "dice-holdem")
 
 
@@ -132,6 +195,8 @@ def diceholdem(tmp_path_factory):
 def evil(tmp_path: Path) -> Path:
     """The stock addon (same rules, same fingerprint) with its namespace left in a global,
     `EVIL`: its player can run any of its functions, as a modified client could."""
+    from addon_table import build_addon
+
     addon = build_addon(tmp_path / "evil")
     slash = addon / "Slash.lua"
     slash.write_text(slash.read_text(encoding="utf-8") + "\nEVIL = ns\n", encoding="utf-8")
