@@ -211,21 +211,15 @@ Comm.on("AGAIN", function(_, asked)
 	if sent then Comm.send("TURN", sent) end
 end)
 
--- One more thing applied, if any can be. Each may resync (drop the table): stop there.
-local function one_more()
-	for i = 1, #steps do
-		if not session or session.dropping then return false end
-		if steps[i]() then return true end
-	end
-	return false
-end
-
 -- A turn of this player's that this copy of the table has not taken yet, though it was sent
 -- (the copy was dropped and rebuilt from a record without it): sent again and taken now.
+-- (Asked after every drain: most often there is no such turn, and nothing more is looked at.)
 resume_turn = function()
+	local mine = my_turns()[session.steps + 1]
+	if not mine or session.catching_up then return false end
 	local turns = session.turns[session.hands]
-	local mine, slot = my_turns()[session.steps + 1], turns and turns[session.steps + 1]
-	if session.catching_up or not mine or (slot and slot[Comm.me()]) then return false end
+	local slot = turns and turns[session.steps + 1]
+	if slot and slot[Comm.me()] then return false end
 	Comm.send("TURN", mine)
 	take_turn(Comm.me(), mine)
 	return true
@@ -235,9 +229,16 @@ end
 -- the loop already running goes on with those; an inner one could drop the table (resync)
 -- under the outer one's feet.
 local draining = false
+-- Everything that can be applied now: the steps in order, from the first again after any one
+-- applies (what it applied may let an earlier one through). Each may resync (drop the
+-- table): stop there.
 local function apply_all()
-	local moved = false
-	while one_more() do moved = true end
+	local moved, i = false, 1
+	while session and not session.dropping do
+		local step = steps[i]
+		if not step then break end -- none can apply
+		if step() then moved, i = true, 1 else i = i + 1 end
+	end
 	return moved
 end
 

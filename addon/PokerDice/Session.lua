@@ -115,11 +115,15 @@ Session.short = short
 -- realm: a line is searched once for each such realm (most often one) and, where one is, for
 -- a seat's name before it, longest first: the same as replacing each name in turn, longest
 -- first, at a cost that does not grow with the table.
-local by_realm, renamed_for = {}, nil
+-- Kept by the seats' list itself and a count of its changes in place (Session.seats_changed,
+-- called wherever a seat is added or removed): a cheap exact check on every printed line.
+local by_realm, renamed_for, renamed_at = {}, nil, nil
+local seats_version = 0
+function Session.seats_changed() seats_version = seats_version + 1 end
 local function renamed_seats()
-	local key = table.concat(session.seats, "\n")
-	if key ~= renamed_for then
-		by_realm, renamed_for = {}, key
+	local seats_now = session.seats
+	if seats_now ~= renamed_for or seats_version ~= renamed_at then
+		by_realm, renamed_for, renamed_at = {}, seats_now, seats_version
 		for _, name in ipairs(session.seats) do
 			local shown = Ambiguate(name, "none")
 			local alone, realm = name:match("^(.-)(%-.*)$")

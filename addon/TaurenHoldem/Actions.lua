@@ -312,6 +312,7 @@ for op, handler in pairs(FairDeal.ORDERS) do ORDERS[op] = handler end
 
 ORDERS.seat = function(player, amount, target, dice)
 	session.seats[#session.seats + 1] = player
+	Session.seats_changed()
 	-- The joiner's own claim (its ACT join, heard here), checked against this client's
 	-- record; the host's figure is never taken as it stands.
 	local claim = session.claims[player]
@@ -331,7 +332,7 @@ end
 
 ORDERS.unseat = function(player, amount, target, dice)
 	for i, name in ipairs(session.seats) do
-		if name == player then table.remove(session.seats, i) break end
+		if name == player then table.remove(session.seats, i) Session.seats_changed() break end
 	end
 	if session.dealer == player then session.dealer = session.host end
 	rebuild()

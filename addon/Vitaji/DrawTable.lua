@@ -230,6 +230,7 @@ local ORDERS = {}
 
 ORDERS.seat = function(player, amount)
 	session.seats[#session.seats + 1] = player
+	Session.seats_changed()
 	-- The joiner's own claim (its ACT join, heard here), checked against this client's record.
 	local bank = Ledger.confirmed(player, session.claims[player] or amount)
 	if session.catching_up then bank = ns.CatchUp.confirmed(player, tonumber(amount) or bank) end
@@ -244,7 +245,7 @@ end
 
 ORDERS.unseat = function(player)
 	local index = seat_index(player)
-	if index then table.remove(session.seats, index) end
+	if index then table.remove(session.seats, index) Session.seats_changed() end
 	if session.dealer == player then session.dealer = session.host end
 	say(L.LEFT:format(short(player)))
 end

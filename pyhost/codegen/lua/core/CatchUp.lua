@@ -252,6 +252,7 @@ Comm.on("BASE", function(sender, base)
 			session.banks[name] = CatchUp.confirmed(name, tonumber(bank), session.hands + 1)
 		end
 	end
+	Session.seats_changed()
 	flow.rebuild()
 end)
 
