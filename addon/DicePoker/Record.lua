@@ -132,7 +132,7 @@ end
 local function pending()
 	-- Holding a timeout claimed early (Takeover.claim_refused) is no gap: a snapshot would take it.
 	if session.holding then return false end
-	if next(session.waiting) or behind_host() then return true end
+	if next(session.waiting) or (session.behind and behind_host()) then return true end
 	local turns = session.turns[session.hands]
 	if not flow.live() then return false end
 	if flow.gap() then return true end -- the flow's own (hold'em: a reveal while still betting)

@@ -164,7 +164,7 @@ end
 
 local function display(line)
 	-- Only a name with its realm ("Name-Realm") can show differently.
-	if session and line:find("-", 1, true) then
+	if session and find(line, "-", 1, true) then
 		for realm, seats in pairs(renamed_seats()) do line = rename(line, realm, seats) end
 	end
 	return flow.shown(line)
