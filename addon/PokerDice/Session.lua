@@ -142,24 +142,23 @@ end
 local function rename(line, realm, seats)
 	local first, last = find(line, realm, 1, true)
 	if not first then return line end -- (most lines: no name of that realm)
-	local parts, done, names, lengths = nil, 1, seats.names, seats.lengths
+	-- (The line so far is one string, not a list to join: a line has a name or two.)
+	local out, done, names, lengths = nil, 1, seats.names, seats.lengths
 	while first do
 		local from = first + 1
 		for i = 1, #lengths do
-			local size = lengths[i]
-			local shown = first - size >= done and names[sub(line, first - size, first - 1)]
+			local start = first - lengths[i]
+			local shown = start >= done and names[sub(line, start, first - 1)]
 			if shown then
-				parts = parts or {}
-				parts[#parts + 1] = sub(line, done, first - size - 1) .. shown
+				out = (out or "") .. sub(line, done, start - 1) .. shown
 				done, from = last + 1, last + 1
 				break
 			end
 		end
 		first, last = find(line, realm, from, true)
 	end
-	if not parts then return line end
-	parts[#parts + 1] = sub(line, done)
-	return table.concat(parts)
+	if not out then return line end
+	return out .. sub(line, done)
 end
 
 local function display(line)
