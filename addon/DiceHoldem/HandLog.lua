@@ -235,8 +235,10 @@ end
 -- An action as the log keeps it, one line: "player op amount target dice", "-" for what it
 -- does not have ("Riggs-Thunderhorn raise 4 - -", "Skoll-Thunderhorn flop - - 8,1,6").
 function HandLog.action_line(player, op, amount, target, dice)
-	local code = type(dice) == "table" and #dice > 0 and table.concat(dice, ",") or "-"
-	local whom = type(target) == "string" and target ~= "" and target or "-"
+	-- (Most actions have neither: nil is looked at before the type, a call fewer each.)
+	local code = dice ~= nil and type(dice) == "table" and #dice > 0 and table.concat(dice, ",")
+		or "-"
+	local whom = target ~= nil and type(target) == "string" and target ~= "" and target or "-"
 	return player .. " " .. op .. " " .. (amount and tostring(amount) or "-") .. " " .. whom .. " " .. code
 end
 
