@@ -321,8 +321,12 @@ function Round:verify(index, kind, amount)
 		if seat.bank == 0 then return nil, name .. " has no chips left to put in" end
 		return self:_plan(index, seat.bank)
 	end
-	local chips, err = whole_amount(amount, kind .. " amount")
-	if not chips then return nil, err end
+	local chips = amount
+	if not (is_int(amount) and amount >= 0) then -- (the message named only when it is needed)
+		local err
+		chips, err = whole_amount(amount, kind .. " amount")
+		if not chips then return nil, err end
+	end
 	if kind == Kind.BET then
 		if owed ~= 0 then
 			return nil, format("%s cannot bet: facing a bet of %s, call %s, raise or fold", name,
