@@ -147,8 +147,8 @@ function GuidedHand:bet(name, kind, amount)
 	local round, events = self.round, self.events
 	local owed_before = round.current - round.bets[index] -- round:owed(index)
 	round:apply(move)
-	local event = self:_say(move.kind, self:_move_text(name, move, owed_before),
-		{ player = name, chips = move.chips })
+	local event = self:_say_move(move.kind, self:_move_text(name, move, owed_before), name,
+		move.chips)
 	if #round.pending ~= 0 then return { event } end -- round:closed(): the betting goes on
 	local start = #events
 	self:_close_round()
