@@ -196,7 +196,7 @@ LEDGER = {
                   "unpack"}, set()),
     "Fair.lua": ({"GetTime", "ipairs", "math", "string", "table", "time", "tonumber", "tostring",
                   "type"}, set()),
-    "HandLog.lua": ({"ipairs", "pairs", "table", "tostring", "type"}, set()),
+    "HandLog.lua": ({"ipairs", "pairs", "setmetatable", "table", "tostring", "type"}, set()),
     "Ledger.lua": ({"math", "pairs", "tonumber"}, set()),
     "Rolls.lua": ({"Ambiguate", "GetNormalizedRealmName", "GetNumGroupMembers",
                    "GetNumSubgroupMembers", "GetRaidRosterInfo", "IsInRaid", "UnitName", "ipairs",

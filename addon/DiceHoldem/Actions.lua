@@ -148,15 +148,16 @@ local function after(events)
 	ns.Takeover.moved()
 	local current = session.engine and session.engine.hand -- (hand(), read in place)
 	if current and current.phase == Phase.OVER then HandLog.over(session, current) end
+	local safe, LINE = Text.safe, Text.LINE
 	for i = 1, #events do
 		local event = events[i]
 		if event.kind == "roll" then
 			-- As the original addon showed it: who rolled, then the board on its own line.
 			local who, board = event.text:match("^(.-): (.*)$")
-			say(Text.safe(who, Text.LINE))
-			say(Text.safe(board, Text.LINE))
+			say(safe(who, LINE))
+			say(safe(board, LINE))
 		else
-			say(Text.safe(event.text, Text.LINE))
+			say(safe(event.text, LINE))
 		end
 	end
 	current = hand() -- (read again: saying a line runs other code)
@@ -164,8 +165,7 @@ local function after(events)
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
 	end
-	local me = Comm.me()
-	if current.phase == Phase.BETTING and current:to_act() == me then
+	if current.phase == Phase.BETTING and current:to_act() == Comm.me() then
 		say(L.YOUR_TURN:format(choices(current)) .. " (pot " .. current:pot() .. ")")
 	elseif current.phase == Phase.SHOWDOWN and session.mode == "guided" then
 		own.reveal(current) -- the showdown turns every box over at once

@@ -143,13 +143,16 @@ end
 function GuidedHand:bet(name, kind, amount)
 	local move, index = self:_verify_bet(name, kind, amount)
 	if not move then return nil, index end
-	local start = #self.events + 1
-	local owed_before = self.round:owed(index)
-	self.round:apply(move)
-	self:_say(move.kind, self:_move_text(name, move, owed_before),
-		{ player = name, chips = move.chips })
-	if self.round:closed() then self:_close_round() end
-	return since(self.events, start)
+	-- (The round read once, its owed and closed in place: every client does this each action.)
+	local round, events = self.round, self.events
+	local owed_before = round.current - round.bets[index] -- round:owed(index)
+	round:apply(move)
+	local event = self:_say_move(move.kind, self:_move_text(name, move, owed_before), name,
+		move.chips)
+	if #round.pending ~= 0 then return { event } end -- round:closed(): the betting goes on
+	local start = #events
+	self:_close_round()
+	return since(events, start)
 end
 
 -- The Move a betting action by `name` makes and their seat's index, or nil and why not.

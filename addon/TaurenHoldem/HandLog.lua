@@ -45,13 +45,20 @@ local function size_of(value, depth)
 	return total
 end
 
+-- The sizes of hands no longer written to (only `entry`, the newest, is): each is measured
+-- once, not again at every hand's start.
+local sized = setmetatable({}, { __mode = "k" })
+
 -- The oldest hands go while there are too many or they take too many bytes; the newest stays.
 local function trim()
 	local hands = log.hands
+	if #hands <= 1 then return end -- (the newest stays: nothing to measure)
 	local sizes, total = {}, 0
 	for i, hand in ipairs(hands) do
-		sizes[i] = size_of(hand, 2)
-		total = total + sizes[i]
+		local size = sized[hand] or size_of(hand, 2)
+		if hand ~= entry then sized[hand] = size end
+		sizes[i] = size
+		total = total + size
 	end
 	local drop = 0
 	while #hands - drop > 1 and (#hands - drop > HandLog.MAX_HANDS or total > HandLog.MAX_BYTES) do
@@ -235,8 +242,10 @@ end
 -- An action as the log keeps it, one line: "player op amount target dice", "-" for what it
 -- does not have ("Riggs-Thunderhorn raise 4 - -", "Skoll-Thunderhorn flop - - 8,1,6").
 function HandLog.action_line(player, op, amount, target, dice)
-	local code = type(dice) == "table" and #dice > 0 and table.concat(dice, ",") or "-"
-	local whom = type(target) == "string" and target ~= "" and target or "-"
+	-- (Most actions have neither: nil is looked at before the type, a call fewer each.)
+	local code = dice ~= nil and type(dice) == "table" and #dice > 0 and table.concat(dice, ",")
+		or "-"
+	local whom = target ~= nil and type(target) == "string" and target ~= "" and target or "-"
 	return player .. " " .. op .. " " .. (amount and tostring(amount) or "-") .. " " .. whom .. " " .. code
 end
 

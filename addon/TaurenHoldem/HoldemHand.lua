@@ -202,6 +202,15 @@ function HoldemHand:_say(kind, text, fields)
 	return event
 end
 
+-- The same for a player's move (no dice, no details), without a table of fields made for it:
+-- every client says one at every bet.
+function HoldemHand:_say_move(kind, text, player, chips)
+	local event = { kind = kind, text = text, player = player, chips = chips or 0, dice = NONE,
+		details = NONE }
+	self.events[#self.events + 1] = event
+	return event
+end
+
 -- -- the dealer rolls a street ---------------------------------------------------------------
 
 function HoldemHand:next_street()

@@ -23,8 +23,12 @@ ns.Betting = Betting
 
 -- -- Python's way of printing values, so messages match the reference engine -------------
 
+-- (A number known to be one: is it whole? `str` of chips asks this on every action.)
+local function whole(value)
+	return value == floor(value) and value ~= huge and value ~= -huge
+end
 local function is_int(value)
-	return type(value) == "number" and value == floor(value) and value ~= huge and value ~= -huge
+	return type(value) == "number" and whole(value)
 end
 Betting.is_int = is_int
 
@@ -58,12 +62,13 @@ end
 
 -- Python's repr(value) for what can reach the engine from Lua: an integral number as an int,
 -- any other number as a float, a string as a str, nil as None, a table as a list.
-local function repr(value)
-	local kind = type(value)
+local repr
+-- (repr with its value's type already asked: one `type` call for each value, not three.)
+local function repr_of(value, kind)
 	if value == nil then return "None" end
 	if kind == "boolean" then return value and "True" or "False" end
 	if kind == "number" then
-		if is_int(value) then return value == 0 and "0" or format("%.0f", value) end
+		if whole(value) then return value == 0 and "0" or format("%.0f", value) end
 		return float_repr(value)
 	end
 	if kind == "string" then return str_repr(value) end
@@ -74,12 +79,14 @@ local function repr(value)
 	end
 	return tostring(value)
 end
+function repr(value) return repr_of(value, type(value)) end
 Betting.repr = repr
 
 -- Python's str(value): what an f-string shows for `{value}`.
 local function str(value)
-	if type(value) == "string" then return value end
-	return repr(value)
+	local kind = type(value)
+	if kind == "string" then return value end
+	return repr_of(value, kind)
 end
 Betting.str = str
 
@@ -314,8 +321,12 @@ function Round:verify(index, kind, amount)
 		if seat.bank == 0 then return nil, name .. " has no chips left to put in" end
 		return self:_plan(index, seat.bank)
 	end
-	local chips, err = whole_amount(amount, kind .. " amount")
-	if not chips then return nil, err end
+	local chips = amount
+	if not (is_int(amount) and amount >= 0) then -- (the message named only when it is needed)
+		local err
+		chips, err = whole_amount(amount, kind .. " amount")
+		if not chips then return nil, err end
+	end
 	if kind == Kind.BET then
 		if owed ~= 0 then
 			return nil, format("%s cannot bet: facing a bet of %s, call %s, raise or fold", name,
