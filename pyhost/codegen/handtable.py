@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+from operator import mul
 from typing import Any
 
 from ..rules.categories import RUN_KINDS, multisets
@@ -56,15 +57,21 @@ def sidon(count: int, dice: int) -> tuple[int, ...]:
     return tuple(weights)
 
 
+DIGIT = [chr(ZERO + i) for i in range(RADIX)]  # each digit's character
+TWO_DIGITS = [a + b for a in DIGIT for b in DIGIT]  # every value under RADIX ** 2, written
+
+
 def _digits(value: int, width: int) -> str:
     """`value` in base RADIX, `width` characters from ZERO, the first the most significant."""
     if not 0 <= value < RADIX ** width:
         raise ValueError(f"{value} does not fit {width} digits")
-    return "".join(chr(ZERO + value // RADIX ** i % RADIX) for i in range(width - 1, -1, -1))
+    if width == 2:  # the table's places, thousands of them: one lookup each
+        return TWO_DIGITS[value]
+    return "".join(DIGIT[value // RADIX ** i % RADIX] for i in range(width - 1, -1, -1))
 
 
 def _weigh(counts: tuple[int, ...], weights: tuple[int, ...]) -> int:
-    return sum(n * w for n, w in zip(counts, weights, strict=False))
+    return sum(map(mul, counts, weights))
 
 
 def _pieces(text: str) -> list[str]:
@@ -142,19 +149,26 @@ def _table(ruleset: PokerHandRules, dice: int) -> dict[str, Any] | None:
     high = [0] * high_sums
     weights, best = ruleset.evaluator.table(dice)  # every deal's hand, by the sum of its weights
     order = {cat: _digits(i + 1, 1) for i, cat in enumerate(ruleset.order)}
-    hands, at = [], 0
+    lower_codes = [[_weigh(counts, weights) for counts in deals] for deals in lowers]
+    hands: list[str] = []
+    codes: dict[tuple[Any, ...], str] = {}  # a hand's characters, by its category and key
+    at = 0
     for upper in range(dice + 1):
         for upper_counts in multisets(faces - lower, upper):
             high[_weigh(upper_counts, high_weights)] = at
             upper_code = _weigh(upper_counts, weights[lower:])
-            for lower_counts in lowers[dice - upper]:
-                hand = best[upper_code + _weigh(lower_counts, weights)]
+            for lower_code in lower_codes[dice - upper]:
+                hand = best[upper_code + lower_code]
                 if hand is None:
                     hands.append(_digits(0, 4))
-                else:
+                    continue
+                written = codes.get((hand.category, hand.key))  # many deals, one hand
+                if written is None:
                     runs = hand.category.kind in RUN_KINDS
                     score = lua_score(hand.key, runs, strength_digit, base, digits)
-                    hands.append(order[hand.category] + _digits(score, 3))
+                    written = codes[hand.category, hand.key] = (order[hand.category]
+                                                                + _digits(score, 3))
+                hands.append(written)
             at += len(lowers[dice - upper])
     return {
         "dice": dice, "radix": RADIX, "base": base, "digits": digits, "split": split,

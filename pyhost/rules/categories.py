@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, permutations
+from math import comb
 
 from .dice import Dice
 
@@ -66,13 +68,24 @@ def submultisets(counts: Counts, size: int) -> Iterator[Counts]:
 
 
 def multisets(faces: int, size: int) -> Iterator[Counts]:
-    """Every counts vector of `size` dice over `faces` faces."""
+    """Every counts vector of `size` dice over `faces` faces, the first face's count falling."""
+    if comb(faces + size - 1, size) > MOST_KEPT_MULTISETS:  # too many to keep: make them anew
+        return (((first, *rest) for first in range(size, -1, -1)
+                 for rest in multisets(faces - 1, size - first)) if faces > 1 else iter([(size,)]))
+    return iter(_multisets(faces, size))
+
+
+MOST_KEPT_MULTISETS = 50_000
+
+
+@lru_cache(maxsize=512)
+def _multisets(faces: int, size: int) -> tuple[Counts, ...]:
+    """multisets() as a tuple, made once: the odds, the tables and the tests walk the same
+    few (faces, size) pairs over and over, and the smaller pairs make the larger."""
     if faces == 1:
-        yield (size,)
-        return
-    for first in range(size, -1, -1):
-        for rest in multisets(faces - 1, size - first):
-            yield (first, *rest)
+        return ((size,),)
+    return tuple((first, *rest) for first in range(size, -1, -1)
+                 for rest in _multisets(faces - 1, size - first))
 
 
 def expand(counts: Sequence[int]) -> list[int]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import total_ordering
 from itertools import combinations
+from operator import add
 
 from .categories import (
     Category,
@@ -45,7 +46,10 @@ class Hand:
         return isinstance(other, Hand) and self.sort_key == other.sort_key
 
     def __lt__(self, other: Hand) -> bool:
-        return self.sort_key < other.sort_key
+        return (self.strength, self.key) < (other.strength, other.key)
+
+    def __gt__(self, other: Hand) -> bool:  # the scoring loops' test: spelt out, not derived
+        return (self.strength, self.key) > (other.strength, other.key)
 
     def __hash__(self) -> int:
         return hash(self.sort_key)
@@ -61,6 +65,7 @@ class HandEvaluator:
         self.matcher = matcher
         self.order = tuple(order)
         self.wild = wild and dice.ace is not None
+        self._wild_ace = dice.ace.index if self.wild else None  # type: ignore[union-attr]
         self._strength = {cat: len(self.order) - i for i, cat in enumerate(self.order)}
         self._regular = [cat for cat in self.order if cat.kind != "all_faces"]
         self._all_faces = [cat for cat in self.order if cat.kind == "all_faces"]
@@ -123,7 +128,7 @@ class HandEvaluator:
             return
         natural = [*counts[:ace], 0, *counts[ace + 1:]]
         for stand_in in multisets(len(counts), counts[ace]):
-            yield tuple(map(sum, zip(natural, stand_in, strict=True))), natural
+            yield tuple(map(add, natural, stand_in)), natural
 
     def _with_wild(self, hand: Hand, natural: list[int]) -> Hand:
         # The dice of the hand beyond the natural ones are the aces, played as these faces.
@@ -135,12 +140,19 @@ class HandEvaluator:
 
     def score(self, counts: Counts) -> Hand | None:
         """Best hand of a multiset of dice, trying every face for each wild ace."""
-        best: tuple[Hand, list[int]] | None = None
-        for played, natural in self._stand_ins(counts):
-            found = self._score_plain(played)
-            if found and (best is None or found > best[0]):
-                best = found, natural
-        return self._with_wild(*best) if best else None
+        ace = self._wild_ace
+        if ace is None or not counts[ace]:  # no wild ace to play: the dice as they are
+            return self._score_plain(counts)
+        # _stand_ins, unrolled: this loop makes every table of a wild ruleset.
+        natural = (*counts[:ace], 0, *counts[ace + 1:])
+        best: Hand | None = None
+        plain, score_plain = self._plain, self._score_plain
+        for stand_in in multisets(len(counts), counts[ace]):
+            played = tuple(map(add, natural, stand_in))
+            found = plain[played] if played in plain else score_plain(played)
+            if found is not None and (best is None or found > best):
+                best = found
+        return self._with_wild(best, list(natural)) if best else None
 
     def best_from_scratch(self, dice: Iterable[int | str | Face]) -> Hand:
         """The naive way, for tests and the benchmark: score every hand-sized subset anew."""

@@ -8,7 +8,9 @@ modder's own file. The file's [game] section names its family, whose type
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -43,7 +45,7 @@ def load_ruleset(spec: str | Path) -> Ruleset:
         if len(raw) > MAX_FILE_BYTES:
             raise RulesetError(text_spec, "", "larger than 1 MB: not a ruleset (the shipped ones "
                                "are under 4 KB)")
-        return parse_ruleset(raw, file=text_spec, ruleset_id=path.stem)
+        return _read_once(raw, file=text_spec, ruleset_id=path.stem)
     if text_spec not in shipped_ids():
         raise RulesetError(
             text_spec, "", f"no such ruleset; shipped: {', '.join(shipped_ids())} "
@@ -58,6 +60,33 @@ def _shipped(ruleset_id: str) -> Ruleset:
     and a Ruleset is frozen, so its callers share it."""
     raw = resources.files("pyhost.rulesets").joinpath(f"{ruleset_id}.toml").read_bytes()
     return parse_ruleset(raw, file=f"{ruleset_id}.toml", ruleset_id=ruleset_id)
+
+
+# Rulesets read from files in this process, by their bytes and id: a file read again, or
+# its copy elsewhere (a test's variant in each test's folder), is not checked again. The
+# oldest go past MOST_READ. Only what was read without error is kept.
+_READ: dict[tuple[bytes, str], Ruleset] = {}
+MOST_READ = 64
+
+
+def _read_once(raw: bytes, *, file: str, ruleset_id: str) -> Ruleset:
+    """parse_ruleset, or the Ruleset read before from the same bytes, named for `file`. A
+    Ruleset is frozen, so callers share it (and what it has worked out: its evaluator)."""
+    key = (raw, ruleset_id)
+    known = _READ.get(key)
+    if known is None:
+        known = parse_ruleset(raw, file=file, ruleset_id=ruleset_id)
+        if len(_READ) >= MOST_READ:
+            del _READ[next(iter(_READ))]
+        _READ[key] = known
+    if known.source == file:
+        return known
+    named = replace(known, source=file)
+    # What a ruleset works out on first use (cached_property: matcher, evaluator) does not
+    # depend on its source: the copy starts with it.
+    fields = {f.name for f in dataclasses.fields(known)}
+    named.__dict__.update({k: v for k, v in known.__dict__.items() if k not in fields})
+    return named
 
 
 def is_file(path: Path) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
 from math import factorial, prod
+from operator import add
 from typing import TYPE_CHECKING
 
 from .categories import GROUP_KINDS, RUN_KINDS, Category, CategoryMatcher, Counts, expand, multisets
@@ -148,7 +149,7 @@ def deal_masks(
             if counts[ace]:
                 base = [*counts[:ace], 0, *counts[ace + 1:]]
                 for stand_in in multisets(dice.count, counts[ace]):
-                    found |= contained_plain(tuple(map(sum, zip(base, stand_in, strict=True))))
+                    found |= contained_plain(tuple(map(add, base, stand_in)))
             else:
                 found = contained_plain(counts)
             masks[found] = masks.get(found, 0) + multiplicity(counts)

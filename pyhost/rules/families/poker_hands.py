@@ -50,8 +50,7 @@ class PokerHandRules(Ruleset):
 
     @cached_property
     def evaluator(self) -> HandEvaluator:
-        return HandEvaluator(self.dice, self.matcher, self.order,
-                             wild=self.hands.ace_mode == "wild")
+        return _evaluator(self.dice, self.hands, self.order)
 
     @cached_property
     def best_hand(self) -> Callable[[Iterable[int | str | Face]], Hand]:
@@ -91,6 +90,29 @@ class PokerHandRules(Ruleset):
     @classmethod
     def read_table(cls, table: Table, common: dict[str, Any]) -> TableRules:
         raise NotImplementedError
+
+
+# Worked out once a process for each set of dice and hands: rulesets that differ only in
+# their table, words or addon (a modder's variants, the tests' copies) share an evaluator,
+# which learns each hand once, and their odds. Both are only read by those who share them.
+# The oldest go past MOST_SHARED.
+_EVALUATORS: dict[tuple[Any, ...], HandEvaluator] = {}
+_CONTAINS: dict[tuple[Any, ...], odds.Containment] = {}
+MOST_SHARED = 32
+
+
+def _kept(kept: dict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    if key not in kept:
+        value = make()
+        if len(kept) >= MOST_SHARED:
+            del kept[next(iter(kept))]
+        kept[key] = value
+    return kept[key]
+
+
+def _evaluator(dice: Dice, hands: HandRules, order: tuple[Category, ...]) -> HandEvaluator:
+    return _kept(_EVALUATORS, (dice, hands, order), lambda: HandEvaluator(
+        dice, _matcher(dice, hands), order, wild=hands.ace_mode == "wild"))
 
 
 def _matcher(dice: Dice, hands: HandRules) -> CategoryMatcher:
@@ -136,9 +158,9 @@ def _read_hands(table: Table, dice: Dice) -> HandRules:
 
 def _check_and_order(file: str, dice: Dice, hands: HandRules, deal: Deal) -> tuple[Category, ...]:
     """Refuse categories the dice cannot form or deals no category takes; apply `ranking`."""
-    matcher = _matcher(dice, hands)
     wild = hands.ace_mode == "wild"
-    contains = odds.contains_counts(dice, matcher, hands.categories, deal.dealt, wild=wild)
+    contains = _kept(_CONTAINS, (dice, hands, deal.dealt), lambda: odds.contains_counts(
+        dice, _matcher(dice, hands), hands.categories, deal.dealt, wild=wild))
     for i, category in enumerate(hands.categories):
         if contains.counts[category] == 0:
             raise RulesetError(file, f"hands.categories[{i}]", f"{category.name!r} "
