@@ -122,13 +122,18 @@ setmetatable(_G, {
 
 local chat_info = config.chat_info -- discordInfo's fields for a message not from Discord
 if chat_info then
-	local event = api.event
-	function api.event(name, ...)
+	local function with_info(...)
 		local n = select("#", ...)
-		if n ~= 17 or strsub(name, 1, 9) ~= "CHAT_MSG_" then return event(name, ...) end
+		if n ~= 17 then return ... end
 		local args, info = { ... }, {}
 		for field, value in pairs(chat_info) do info[field] = value end
 		args[18] = info
-		return event(name, unpack(args, 1, 18))
+		return unpack(args, 1, 18)
 	end
+	-- (wow.lua's api.event asks by name: decided once a name, as its chat frame does.)
+	setmetatable(api.event_args, { __index = function(known, name)
+		local add = type(name) == "string" and strsub(name, 1, 9) == "CHAT_MSG_" and with_info
+		if type(name) == "string" then known[name] = add end
+		return add
+	end })
 end
