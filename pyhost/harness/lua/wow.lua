@@ -782,9 +782,10 @@ local shows = setmetatable({}, { __index = function(seen, event)
 	return shown
 end })
 -- What the realm's later files add to an event, by name, so that each event is one call here
--- rather than a wrapper per file: event_args[name](...) gives the arguments everyone gets
--- (api.lua: retail chat's discordInfo), event_after[name](...) runs after the frames and the
--- chat frame (blizzard_api.lua: channel lines). A name with neither answers false.
+-- rather than a wrapper per file: event_args[name] = { count = n, add = fn } where fn(...)
+-- gives the arguments everyone gets when the realm gives n (api.lua: retail chat's
+-- discordInfo); event_after[name](...) runs after the frames and the chat frame
+-- (blizzard_api.lua: channel lines). A name with neither answers false or nil.
 local event_args, event_after = {}, {}
 api.event_args, api.event_after = event_args, event_after
 local function dispatch(event, ...)
@@ -795,7 +796,7 @@ local function dispatch(event, ...)
 end
 function api.event(event, ...)
 	local args = event_args[event]
-	if args then return dispatch(event, args(...)) end
+	if args and select("#", ...) == args.count then return dispatch(event, args.add(...)) end
 	api.deliver_event(event, ...) -- (dispatch's lines: one call fewer for most events)
 	if shows[event] then show_chat(event, ...) end
 	local after = event_after[event]
