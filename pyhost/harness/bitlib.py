@@ -170,15 +170,27 @@ def bit_table(lua: Any, signed: bool = False) -> Any:
     """The `bit` table for lupa Lua 5.1 runtime `lua` (made with encoding=None, before its
     sandbox removes `package`): bitlib.c's C functions where they build and load, else the
     Python ones. PYHOST_BIT=python asks for the Python ones."""
-    global native_error
-    # (Lua 5.1's C API only: bitlib.c's pseudo-index for its upvalue is 5.1's.)
-    if os.environ.get("PYHOST_BIT") != "python" and type(lua).__module__ == "lupa.lua51":
-        module = sys.modules["lupa.lua51"].__file__
-        path = native_library(module) if module else None
-        package = lua.globals()[b"package"]
-        if path is not None and package is not None:
-            opener = package[b"loadlib"](str(path).encode(), b"luaopen_pyhost_bit")
-            if not isinstance(opener, tuple):
-                return opener(signed)
-            native_error = f"loadlib: {opener[1]!r}"  # (nil, message, where)
+    if os.environ.get("PYHOST_BIT") != "python":
+        opener = native_opener(lua, b"luaopen_pyhost_bit")
+        if opener is not None:
+            return opener(signed)
     return lua.table_from({name.encode(): function for name, function in library(signed).items()})
+
+
+def native_opener(lua: Any, name: bytes) -> Any:
+    """bitlib.c's function `name` (luaopen_...) loaded into lupa Lua 5.1 runtime `lua` (before
+    its sandbox removes `package`), or None where the library does not build or load."""
+    global native_error
+    # (Lua 5.1's C API only: bitlib.c's pseudo-indexes for upvalues are 5.1's.)
+    if type(lua).__module__ != "lupa.lua51":
+        return None
+    module = sys.modules["lupa.lua51"].__file__
+    path = native_library(module) if module else None
+    package = lua.globals()[b"package"]
+    if path is None or package is None:
+        return None
+    opener = package[b"loadlib"](str(path).encode(), name)
+    if isinstance(opener, tuple):
+        native_error = f"loadlib: {opener[1]!r}"  # (nil, message, where)
+        return None
+    return opener

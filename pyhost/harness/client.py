@@ -24,7 +24,7 @@ from lupa import lua51
 
 from ..flavours import FLAVOURS
 from . import bytecode, channels, locales, screen, secrets, uixml
-from .bitlib import bit_table
+from .bitlib import bit_table, native_opener
 from .luavalues import to_python
 from .savedvars import dump_saved, load_saved
 from .screen import Widget
@@ -290,6 +290,7 @@ class Client:
         self._api: Any = None
         self._api_at: Any = None  # (self._api.at, looked up once: it runs on every delivery)
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
+        self._c_type: Any = None  # secrets.lua's type() in C (bitlib.c), where it builds
         self._ui_namespace: Any = None
         # The interface files not run yet, in their order (_load_interface).
         self._lazy_pending: dict[str, None] = {}
@@ -379,6 +380,8 @@ class Client:
         self.lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True,
                                     register_eval=False, register_builtins=False,
                                     attribute_filter=_deny, **limits)
+        # secrets.lua's type() in C (bitlib.c), fetched before wow.lua removes `package`.
+        self._c_type = native_opener(self.lua, b"luaopen_pyhost_type")
         flavour = FLAVOURS[self.realm.flavour]
         game = api(flavour.name)
         table = self._table

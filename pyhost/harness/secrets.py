@@ -154,6 +154,7 @@ def load(client: Client, newproxy: Any) -> None:
     config = table({
         "restriction_types": table(data()["restriction_types"]),
         "restriction_states": table(data()["restriction_states"]),
+        "c_type": client._c_type,
     })
     host = table({
         "state": lambda number: _state(client, int(number)),

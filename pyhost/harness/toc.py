@@ -12,6 +12,7 @@ the client strips too.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
@@ -98,27 +100,44 @@ def read_toc(folder: Path, flavour: str = "retail") -> Toc:
     folder = Path(os.path.abspath(folder))
     path = _choose_toc(folder, flavour)
     addons = folder.parent
-    parsed = _Parsed()
-    text = _decode(path, _show(path, addons), parsed.warnings)
-    for number, line in enumerate(text.splitlines(), start=1):
-        _parse_line(line, f"{_show(path, addons)}:{number}", flavour, parsed)
-    meta = parsed.metadata
+    parsed = _parsed_toc(path, _show(path, addons), flavour)
+    warnings = list(parsed.warnings)
+    meta = dict(parsed.metadata)
     return Toc(
         name=folder.name,
         path=path,
         metadata=meta,
-        interfaces=_interfaces(meta, _show(path, addons), parsed.warnings),
+        interfaces=_interfaces(meta, _show(path, addons), warnings),
         saved_variables=_names(_values(meta, lambda k: k == "savedvariables")),
         saved_variables_per_character=_names(
             _values(meta, lambda k: k == "savedvariablespercharacter")
         ),
         dependencies=_names(_values(meta, _is_required_key)),
         optional_dependencies=_names(_values(meta, lambda k: k == "optionaldeps")),
-        files=tuple(
-            _toc_file(folder, line, where, parsed.warnings) for where, line in parsed.files
-        ),
-        warnings=tuple(parsed.warnings),
+        # (Found again at every read: a listed file may come or go while the .toc stays.)
+        files=tuple(_toc_file(folder, line, where, warnings) for where, line in parsed.files),
+        warnings=tuple(warnings),
     )
+
+
+def _parsed_toc(path: Path, shown: str, flavour: str) -> _Parsed:
+    """The .toc's lines parsed, once per file, flavour and modification (every client of a
+    test reads the same addons at its login). The caller copies what it keeps."""
+    stat = path.stat()
+    key = (path, shown, flavour, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    parsed = _PARSED_TOCS.get(key)
+    if parsed is None:
+        parsed = _Parsed()
+        text = _decode(path, shown, parsed.warnings)
+        for number, line in enumerate(text.splitlines(), start=1):
+            _parse_line(line, f"{shown}:{number}", flavour, parsed)
+        if len(_PARSED_TOCS) >= 256:
+            _PARSED_TOCS.clear()
+        _PARSED_TOCS[key] = parsed
+    return parsed
+
+
+_PARSED_TOCS: dict[tuple[Any, ...], _Parsed] = {}
 
 
 def _check_flavour(flavour: str, name: str) -> None:
@@ -230,9 +249,16 @@ def _toc_file(folder: Path, line: str, where: str, warnings: list[str]) -> Path:
 def _join(base: Path, written: str, where: str, addons: Path) -> Path:
     """`written` (backslashes allowed) relative to `base`; it must stay in the AddOns folder
     (or, for a library's own files, in the library folders the realm was given)."""
+    return _joined(base, written, where, addons, _LIBRARIES.get())
+
+
+@functools.lru_cache(maxsize=4096)
+def _joined(base: Path, written: str, where: str, addons: Path,
+            roots: tuple[Path, ...]) -> Path:
+    # (Only paths, no file system: the same answer every time, kept.)
     path = Path(os.path.normpath(base / written.replace("\\", "/")))
     if not path.is_relative_to(addons) and not any(
-            path.is_relative_to(root) for root in _LIBRARIES.get()):
+            path.is_relative_to(root) for root in roots):
         raise TocError(f"{where}: '{written}' points outside the AddOns folder")
     return path
 
@@ -345,7 +371,14 @@ def lua_sources(toc: Toc) -> list[LuaSource]:
 
 
 def _file_source(path: Path, addons: Path) -> LuaSource:
-    return LuaSource(_CHUNK_PREFIX + _show(path, addons), _strip_bom(path.read_bytes()))
+    """The file's chunk, read once per file and modification (every login reads it)."""
+    stat = path.stat()
+    return _read_source(path, _show(path, addons), stat.st_mtime_ns, stat.st_size, stat.st_ino)
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_source(path: Path, shown: str, _mtime: int, _size: int, _inode: int) -> LuaSource:
+    return LuaSource(_CHUNK_PREFIX + shown, _strip_bom(path.read_bytes()))
 
 
 def _xml_sources(path: Path, addons: Path, including: tuple[Path, ...]) -> Iterator[LuaSource]:
@@ -463,8 +496,14 @@ def _strip_bom(data: bytes) -> bytes:
 def _show(path: Path, addons: Path) -> str:
     """`path` as the client names it under Interface/AddOns, e.g. "Foo/ui.xml" (a library's
     file from an installed library folder by that folder's name: "LibFoo/LibFoo.lua")."""
+    return _shown(path, addons, _LIBRARIES.get())
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(path: Path, addons: Path, roots: tuple[Path, ...]) -> str:
+    # (Only paths, no file system: the same answer every time, kept.)
     if not path.is_relative_to(addons):
-        for root in _LIBRARIES.get():
+        for root in roots:
             if path.is_relative_to(root):
                 return path.relative_to(root.parent).as_posix()
     return path.relative_to(addons).as_posix()

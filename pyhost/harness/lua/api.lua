@@ -122,13 +122,17 @@ setmetatable(_G, {
 
 local chat_info = config.chat_info -- discordInfo's fields for a message not from Discord
 if chat_info then
-	local event = api.event
-	function api.event(name, ...)
-		local n = select("#", ...)
-		if n ~= 17 or strsub(name, 1, 9) ~= "CHAT_MSG_" then return event(name, ...) end
+	-- A chat event given its 17 arguments gets an 18th, a fresh table each time.
+	local with_info = { count = 17, add = function(...)
 		local args, info = { ... }, {}
 		for field, value in pairs(chat_info) do info[field] = value end
 		args[18] = info
-		return event(name, unpack(args, 1, 18))
-	end
+		return unpack(args, 1, 18)
+	end }
+	-- (wow.lua's api.event asks by name: decided once a name, as its chat frame does.)
+	setmetatable(api.event_args, { __index = function(known, name)
+		local adds = type(name) == "string" and strsub(name, 1, 9) == "CHAT_MSG_" and with_info
+		if type(name) == "string" then known[name] = adds end
+		return adds
+	end })
 end

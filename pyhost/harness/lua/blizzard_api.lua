@@ -90,18 +90,13 @@ end
 -- "[2. Dice] [Riggs]: hi", and what the server says of joining and leaving.
 local CHANNEL_NOTICES = { YOU_CHANGED = "Changed Channel: [%s]", YOU_JOINED = "Joined Channel: [%s]",
 	YOU_LEFT = "Left Channel: [%s]" }
-local event = api.event
-function api.event(name, ...)
-	event(name, ...)
-	if name == "CHAT_MSG_CHANNEL" then
-		local text, author, _, channel = ...
-		DEFAULT_CHAT_FRAME:AddMessage(strformat("[%s] [%s]: %s", tostring(channel),
-			Ambiguate(tostring(author), "none"), tostring(text)))
-	elseif name == "CHAT_MSG_CHANNEL_NOTICE" then
-		local notice, _, _, channel = ...
-		local form = CHANNEL_NOTICES[notice]
-		if form then DEFAULT_CHAT_FRAME:AddMessage(strformat(form, tostring(channel))) end
-	end
+api.event_after.CHAT_MSG_CHANNEL = function(text, author, _, channel)
+	DEFAULT_CHAT_FRAME:AddMessage(strformat("[%s] [%s]: %s", tostring(channel),
+		Ambiguate(tostring(author), "none"), tostring(text)))
+end
+api.event_after.CHAT_MSG_CHANNEL_NOTICE = function(notice, _, _, channel)
+	local form = CHANNEL_NOTICES[notice]
+	if form then DEFAULT_CHAT_FRAME:AddMessage(strformat(form, tostring(channel))) end
 end
 
 ------------------------------------------------------------------------------

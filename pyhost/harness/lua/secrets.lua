@@ -53,10 +53,15 @@ local function reveal(value)
 end
 
 -- type() answers for a secret what it stands for, so `type(x) == "string"` guards nothing.
-function type(value)
-	local kind = rawtype(value)
-	if kind == "userdata" and kinds[value] then return kinds[value] end
-	return kind
+-- (bitlib.c's C version where it builds, given as `c_type`: addon code calls it often.)
+if config.c_type then
+	type = config.c_type(kinds)
+else
+	function type(value)
+		local kind = rawtype(value)
+		if kind == "userdata" and kinds[value] then return kinds[value] end
+		return kind
+	end
 end
 
 local function any_secret(...)

@@ -781,9 +781,26 @@ local shows = setmetatable({}, { __index = function(seen, event)
 	if type(event) == "string" then seen[event] = shown end
 	return shown
 end })
-function api.event(event, ...)
+-- What the realm's later files add to an event, by name, so that each event is one call here
+-- rather than a wrapper per file: event_args[name] = { count = n, add = fn } where fn(...)
+-- gives the arguments everyone gets when the realm gives n (api.lua: retail chat's
+-- discordInfo); event_after[name](...) runs after the frames and the chat frame
+-- (blizzard_api.lua: channel lines). A name with neither answers false or nil.
+local event_args, event_after = {}, {}
+api.event_args, api.event_after = event_args, event_after
+local function dispatch(event, ...)
 	api.deliver_event(event, ...) -- widgets.lua: the frames registered for it
 	if shows[event] then show_chat(event, ...) end
+	local after = event_after[event]
+	if after then after(...) end
+end
+function api.event(event, ...)
+	local args = event_args[event]
+	if args and select("#", ...) == args.count then return dispatch(event, args.add(...)) end
+	api.deliver_event(event, ...) -- (dispatch's lines: one call fewer for most events)
+	if shows[event] then show_chat(event, ...) end
+	local after = event_after[event]
+	if after then after(...) end
 end
 
 -- Run one file of an addon: the chunk gets (addonName, namespace) as `...`.
