@@ -21,6 +21,20 @@ local Status, can_bet, in_hand = Pots.Status, Pots.can_bet, Pots.in_hand
 local Betting = {}
 ns.Betting = Betting
 
+-- The seats in `order` that can still bet: who the round waits for, in turn, and the set of
+-- them that may raise (a round's start, or a full raise that reopens the betting).
+local function bettors(seats, order)
+	local pending, may_raise = {}, {}
+	for k = 1, #order do
+		local i = order[k]
+		if can_bet(seats[i]) then
+			pending[#pending + 1] = i
+			may_raise[i] = true
+		end
+	end
+	return pending, may_raise
+end
+
 -- -- Python's way of printing values, so messages match the reference engine -------------
 
 -- (A number known to be one: is it whole? `str` of chips asks this on every action.)
@@ -200,15 +214,7 @@ function Round.new(rules, seats, first, options)
 		self.last_raise = 0
 		for _, post in ipairs(forced) do self.last_raise = max(self.last_raise, post[2]) end
 	end
-	local pending, may_raise, order = {}, {}, self:_around(first)
-	for k = 1, #order do
-		local i = order[k]
-		if can_bet(seats[i]) then
-			pending[#pending + 1] = i
-			may_raise[i] = true
-		end
-	end
-	self.pending, self.may_raise = pending, may_raise
+	self.pending, self.may_raise = bettors(seats, self:_around(first))
 	-- Still holding a claim, counted here and on each fold (only a fold ends one in a round):
 	-- a move costs the same at any table size.
 	self.holding = self:_in_hand()
@@ -447,20 +453,12 @@ function Round:apply(move)
 		self.current = self.bets[index]
 		local after = self:_around(index)
 		table.remove(after, 1)
-		local seats, pending = self.seats, {}
+		local seats = self.seats
 		if move.reopens then
 			self.last_raise = added
-			local may_raise = {}
-			for k = 1, #after do
-				local i = after[k]
-				if can_bet(seats[i]) then
-					pending[#pending + 1] = i
-					may_raise[i] = true
-				end
-			end
-			self.may_raise = may_raise
+			self.pending, self.may_raise = bettors(seats, after)
 		else -- a short all-in: those who already acted may only call or fold
-			local waiting = {}
+			local waiting, pending = {}, {}
 			for _, i in ipairs(self.pending) do waiting[i] = true end
 			for k = 1, #after do
 				local i = after[k]
@@ -468,8 +466,8 @@ function Round:apply(move)
 					pending[#pending + 1] = i
 				end
 			end
+			self.pending = pending
 		end
-		self.pending = pending
 	end
 	if self.holding <= 1 then
 		self.pending = {}
