@@ -131,3 +131,21 @@ def test_a_file_run_on_first_use_does_not_count_against_the_handlers_instruction
     with pytest.raises(LuaError, match="script ran too long"):
         skoll.run_lua("for i = 1, 10000 do end")
     assert skoll.errors == []
+
+
+def test_a_clients_runtime_collects_before_its_heap_doubles(tmp_path):
+    # (Many clients' heaps share one process: each collecting at Lua's default pause, 200%,
+    # the allocator keeps the pages of every heap's doubled peak.)
+    client = login(make_realm(tmp_path), "Skoll")
+    peak_over_live = client.lua.execute(b"""
+        collectgarbage("collect")
+        local live = collectgarbage("count")
+        local peak = live
+        for i = 1, 200000 do
+            local garbage = { i }
+            local now = collectgarbage("count")
+            if now > peak then peak = now end
+        end
+        return peak / live
+    """)
+    assert peak_over_live < 2
