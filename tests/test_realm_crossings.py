@@ -91,7 +91,7 @@ def test_chat_lines_wait_in_lua_and_keep_their_order(tmp_path, calls):
     assert skoll.chat.lines[before:] == ["one", "two", "three", "four"]
     assert skoll.chat.colours[before:] == [None, None, None, (1, 0.5, 1.0)]
     skoll.run_lua('for i = 1, 600 do print("line " .. i) end')
-    assert calls["chat_lines"] <= 19  # (handed over 32 at a time, not one by one)
+    assert calls["chat_lines"] <= 19  # (handed over 128 at a time, not one by one)
     assert len(skoll.chat) == before + 604
     assert skoll.chat.lines[-1] == "line 600" and len(list(skoll.chat)) == 128
     assert "line 473" in skoll.chat and "line 472" not in skoll.chat

@@ -33,15 +33,16 @@ from pyhost.harness import Client
 __all__ = ["cup_table", "realm"]  # (the fixtures, used by name)
 
 
-def started(realm, clients, table) -> Tournament:
-    """Org's tournament of the eight players, started: group 1 is Ann, Dee, Eve, Hal."""
-    t = Tournament(table.ruleset, "Org")
-    play(realm, clients["Org"], "/vitaji cup new")
+def started(realm, clients, table, organiser: str = "Org") -> Tournament:
+    """The organiser's tournament of the eight players, started: group 1 is Ann, Dee, Eve,
+    Hal."""
+    t = Tournament(table.ruleset, organiser)
+    play(realm, clients[organiser], "/vitaji cup new")
     for name in PLAYERS:
-        play(realm, clients["Org"], f"/vitaji cup add {name}")
-        t.register("Org", name)
-    play(realm, clients["Org"], "/vitaji cup start")
-    t.start("Org")
+        play(realm, clients[organiser], f"/vitaji cup add {name}")
+        t.register(organiser, name)
+    play(realm, clients[organiser], "/vitaji cup start")
+    t.start(organiser)
     return t
 
 
@@ -296,13 +297,7 @@ def test_a_late_joiner_does_not_take_a_lying_hosts_tournament(realm, cup_table):
     false one (group 1's first game won by another). Zed, who knows no tournament, takes one
     only when two players agree on it: Sam's and the seats' answers, not the host's."""
     clients, table = cup_table
-    t = Tournament(table.ruleset, "Sam")
-    play(realm, clients["Sam"], "/vitaji cup new")
-    for name in PLAYERS:
-        play(realm, clients["Sam"], f"/vitaji cup add {name}")
-        t.register("Sam", name)
-    play(realm, clients["Sam"], "/vitaji cup start")
-    t.start("Sam")
+    t = started(realm, clients, table, organiser="Sam")
     rng = random.Random("lying")
     play_game(realm, clients, table, t, 0, 1, rng)
     lua_of(clients["Org"], """function(ns)
