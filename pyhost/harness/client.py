@@ -385,8 +385,8 @@ class Client:
         self.lua = lua51.LuaRuntime(encoding=None, unpack_returned_tuples=True,
                                     register_eval=False, register_builtins=False,
                                     attribute_filter=_deny, **limits)
-        # secrets.lua's type() in C (bitlib.c), fetched before wow.lua removes `package`.
         self.lua.execute(b"collectgarbage('setpause', %d)" % GC_PAUSE)
+        # secrets.lua's type() in C (bitlib.c), fetched before wow.lua removes `package`.
         self._c_type = native_opener(self.lua, b"luaopen_pyhost_type")
         flavour = FLAVOURS[self.realm.flavour]
         game = api(flavour.name)
