@@ -213,10 +213,13 @@ end)
 
 -- A turn of this player's that this copy of the table has not taken yet, though it was sent
 -- (the copy was dropped and rebuilt from a record without it): sent again and taken now.
--- (Asked after every drain: most often there is no such turn, and nothing more is looked at.)
+-- (Asked after every drain: most often there is no such turn, and nothing more is looked at.
+-- The saved turns are read in place, not made for this hand as my_turns makes them: a list
+-- of another hand's is never read, and is replaced when this player next takes a turn.)
 resume_turn = function()
-	local mine = my_turns()[session.steps + 1]
-	if not mine or session.catching_up then return false end
+	local sent = Session.db().sent[Comm.me()]
+	local mine = sent and sent[session.steps + 1]
+	if not mine or sent.hand ~= hand_id() or session.catching_up then return false end
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
 	if slot and slot[Comm.me()] then return false end
