@@ -136,7 +136,7 @@ local function pending()
 	local turns = session.turns[session.hands]
 	if not flow.live() then return false end
 	if flow.gap() then return true end -- the flow's own (hold'em: a reveal while still betting)
-	if not turns then return false end
+	if not turns or next(turns) == nil then return false end -- (most often: none heard ahead)
 	for step, slot in pairs(turns) do
 		if step > session.steps + 1 and next(slot) then return true end -- one came after a gap
 	end
