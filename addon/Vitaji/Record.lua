@@ -252,7 +252,7 @@ drain = function()
 	draining = false
 	if not ok then error(moved, 0) end
 	if not session or session.dropping then return end
-	if moved then Heartbeat.arm_beat() end
+	if moved and session.host == Comm.me() then Heartbeat.arm_beat() end -- (only the host beats)
 	if resume_turn() then return end
 	if pending() then Heartbeat.watch_gap() end -- something came before one missing
 end
