@@ -10,6 +10,9 @@ local Record = {}
 ns.Record = Record
 
 local session -- the open table (Session.bind)
+-- Whether nothing more is applied here: no table open, or the open one to be dropped (resync).
+-- (One value, asked before every step: kept with the table, and set where resync marks it.)
+local halted = true
 local flow -- the game's flow (Session.use)
 local Heartbeat, Takeover, CatchUp -- loaded after this: handed on by Session.use
 local steps -- what may apply next, in this order: the host's orders, turns, then the flow's own
@@ -17,7 +20,7 @@ local steps -- what may apply next, in this order: the host's orders, turns, the
 local short, seated, hand_id = Session.short, Session.seated, Session.hand_id
 local MOVE_OPS = ns.Witness.MOVE_OPS
 
-Session.bind(function(new) session = new end)
+Session.bind(function(new) session, halted = new, new == nil or new.dropping == true end)
 
 local say = Session.say
 
@@ -36,7 +39,7 @@ local function resync()
 	-- nothing more is applied to it meanwhile (drain stops).
 	CatchUp.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
-	stale.dropping = true
+	stale.dropping, halted = true, true
 	C_Timer.After(0, function()
 		if session ~= stale then return end
 		Session.drop()
@@ -237,7 +240,7 @@ local draining = false
 -- table): stop there.
 local function apply_all()
 	local moved, i = false, 1
-	while session and not session.dropping do
+	while not halted do
 		local step = steps[i]
 		if not step then break end -- none can apply
 		if step() then moved, i = true, 1 else i = i + 1 end
@@ -251,7 +254,7 @@ drain = function()
 	local ok, moved = pcall(apply_all)
 	draining = false
 	if not ok then error(moved, 0) end
-	if not session or session.dropping then return end
+	if halted then return end
 	if moved and session.host == Comm.me() then Heartbeat.arm_beat() end -- (only the host beats)
 	if resume_turn() then return end
 	if pending() then Heartbeat.watch_gap() end -- something came before one missing
