@@ -30,7 +30,7 @@ local CONVERT = {
 	b = "if %s == '' then %s = nil else %s = %s == '1' end",
 	s = "if %s == '' then %s = nil end",
 }
-local function make_reader(spec, fixed)
+local function make_reader(kind, spec, fixed)
 	local values, converts, named = {}, {}, {}
 	for i = 1, fixed do
 		local value = "v" .. i
@@ -51,7 +51,9 @@ local function make_reader(spec, fixed)
 		"end",
 	}, "\n")
 	local pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()"
-	return assert(loadstring(code))(string.match, string.byte, tonumber, Messages.fields, pattern)
+	-- (Named for its kind in an error's trace: "Messages.read TURN:3".)
+	local made = assert(loadstring(code, "=Messages.read " .. kind))
+	return made(string.match, string.byte, tonumber, Messages.fields, pattern)
 end
 
 -- Declare `kind` with its fields; each is "name", "name:n", "name:b" or (last) "name...".
@@ -75,7 +77,7 @@ function Messages.declare(kind, fields)
 	Messages.order[#Messages.order + 1] = kind
 	local last = spec[#spec]
 	local fixed = (last and last.rest) and #spec - 1 or #spec
-	readers[kind] = { read = fixed > 0 and make_reader(spec, fixed), list = last and last.rest and last.name }
+	readers[kind] = { read = fixed > 0 and make_reader(kind, spec, fixed), list = last and last.rest and last.name }
 end
 
 local function text(value)
