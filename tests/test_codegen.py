@@ -187,7 +187,8 @@ LEDGER = {
     "Banks.lua": ({"ipairs", "string", "type"}, set()),
     "HoldemTable.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "type"}, set()),
     "Sha256.lua": ({"bit", "error", "setmetatable", "string", "table", "type", "unpack"}, set()),
-    "Messages.lua": ({"assert", "ipairs", "tonumber", "tostring"}, set()),
+    "Messages.lua": ({"assert", "ipairs", "loadstring", "string", "table", "tonumber", "tostring"},
+                     set()),
     "Protocol.lua": (set(), set()),
     "Comm.lua": ({"C_ChatInfo", "C_Timer", "Enum", "GetNormalizedRealmName", "GetTime",
                   "IsInGroup", "IsInRaid", "LE_PARTY_CATEGORY_HOME", "LE_PARTY_CATEGORY_INSTANCE",
@@ -320,6 +321,7 @@ return {
     tonumber = tonumber, tostring = tostring, setmetatable = setmetatable, unpack = unpack,
     RANDOM_ROLL_RESULT = "%s rolls %d (%d-%d)",
     getmetatable = getmetatable, error = error, print = print, bit = {}, assert = assert,
+    loadstring = loadstring,
     CreateFrame = function() return frame end, SlashCmdList = {},
 }
 """

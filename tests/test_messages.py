@@ -69,3 +69,27 @@ def test_list_gives_kinds_and_fields_as_declared(messages):
     _, m = messages
     listed = [(entry[1], list(entry[2].values())) for entry in m.list().values()]
     assert listed == [("TURN", ["table", "hand:n", "op", "shown:b", "seats..."])]
+
+
+# What a message of each shape may hold on the wire: empty, missing and extra fields, numbers
+# and not, flags, a list after the fields or none, a trailing tab.
+WIRES = ["", "T", "T\t12", "T\t12\traise\t1", "T\t12\traise\t0\tx\ty", "T\t\t\t\t\t", "\t\t",
+         "T\ttwelve\tcall\t2\t\tz\t", "T\t 7 \tcall\t1\tx", "T\t0x10\t\t\t", "T\t1e2\tfold"]
+
+
+@pytest.mark.parametrize("wire", WIRES)
+def test_read_from_the_wire_is_decode_of_its_fields(messages, wire):
+    # Messages.read takes the fields with a reader made for each kind as it is declared: the
+    # same named values as decode, for a kind with a list and one without.
+    lua, m = messages
+    m.declare("PLAIN", lua.table_from(["table", "hand:n", "op", "shown:b"]))
+    for kind in ("TURN", "PLAIN"):
+        for start in (1, None):
+            read = m.read(kind, wire, start)
+            decoded = m.decode(kind, m.fields(wire, start))
+            assert lua_dict(read) == lua_dict(decoded), (kind, wire, start)
+
+
+def lua_dict(table) -> dict:
+    return {key: (list(value.values()) if hasattr(value, "values") else value)
+            for key, value in table.items()}

@@ -150,3 +150,27 @@ def test_a_client_whose_banks_went_astray_takes_the_hosts_record(tmp_path, addon
     assert gray.chat.matching("Caught up with Skoll's table")
     assert "Riggs 25" in agree(realm, seated)
     assert realm.errors() == []
+
+
+def test_a_copy_to_be_dropped_applies_nothing_more_before_it_goes(tmp_path, addon):
+    # The host's word for a turn Gray applied differently: Gray's copy is out of step and is
+    # dropped a moment later for the host's snapshot. A turn that comes in the same batch, before
+    # it goes, is not applied to it (no line for it): the snapshot has what the host applied.
+    realm = Realm(seed=31, wtf=tmp_path / "WTF")
+    seated = dealt_table(realm, addon, ["Skoll", "Riggs", "Gray"])
+    skoll, riggs, gray = seated
+    tid = seated.table_id
+    play(realm, riggs, "/tbet 2")
+    play(realm, gray, "/tholdem call")
+    since = len(gray.chat.lines)
+    nonce = "0123456789abcdef"
+    wrong = f"{PROTOCOL}\\tTURN\\t{tid}\\t1\\t1\\tfold\\tRiggs-Thunderhorn\\t\\t0\\t{nonce}"
+    then = f"{PROTOCOL}\\tTURN\\t{tid}\\t1\\t3\\tcall\\tSkoll-Thunderhorn\\t\\t0\\t{nonce}"
+    body = f"{PROTOCOL}\\tB\\t{wrong}\\030{then}"  # one addon message: no moment between them
+    skoll.run_lua(f'C_ChatInfo.SendAddonMessage("TaurenHoldem", "{body}", "PARTY")')
+    realm.run_until_quiet()
+    heard = list(gray.chat.lines[since:])
+    assert any("Caught up with Skoll's table" in line for line in heard), heard
+    assert not any("Skoll calls" in line for line in heard), heard
+    assert status(realm, gray) == status(realm, skoll) == status(realm, riggs)
+    assert realm.errors() == []

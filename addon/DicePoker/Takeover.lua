@@ -9,6 +9,10 @@ local flow, CatchUp
 local Takeover = {}
 ns.Takeover = Takeover
 
+-- The open table, as Session.current() answers (kept here: asked on every turn applied).
+local open_table
+Session.bind(function(new) open_table = new end)
+
 ------------------------------------------------------------------------------
 -- Timeouts. The host acts for whoever the hand waits on: a player who does not commit gets no
 -- dice (the set closes without them), one who does not bet checks or folds (their chips stay
@@ -62,7 +66,7 @@ Takeover.deadline, Takeover.CLAIM_TOLERANCE = deadline, CLAIM_TOLERANCE
 -- The table moved: a timeout counts from here, and the flow's own watches start (hold'em's:
 -- the deputy's on the host's own reveal, holdem/Deputy.lua).
 function Takeover.moved()
-	local session = Session.current()
+	local session = open_table
 	session.moved_at, session.holding = GetTime(), nil
 	flow.moved(session)
 end
@@ -181,7 +185,7 @@ local function anyone_gone(current)
 end
 
 function Takeover.arm_timeout()
-	local session = Session.current()
+	local session = open_table
 	if not session or session.host ~= Comm.me() then return end
 	Heartbeat.arm_beat()
 	session.timer = (session.timer or 0) + 1

@@ -10,6 +10,9 @@ local Record = {}
 ns.Record = Record
 
 local session -- the open table (Session.bind)
+-- Whether nothing more is applied here: no table open, or the open one to be dropped (resync).
+-- (One value, asked before every step: kept with the table, and set where resync marks it.)
+local halted = true
 local flow -- the game's flow (Session.use)
 local Heartbeat, Takeover, CatchUp -- loaded after this: handed on by Session.use
 local steps -- what may apply next, in this order: the host's orders, turns, then the flow's own
@@ -17,7 +20,7 @@ local steps -- what may apply next, in this order: the host's orders, turns, the
 local short, seated, hand_id = Session.short, Session.seated, Session.hand_id
 local MOVE_OPS = ns.Witness.MOVE_OPS
 
-Session.bind(function(new) session = new end)
+Session.bind(function(new) session, halted = new, new == nil or new.dropping == true end)
 
 local say = Session.say
 
@@ -36,7 +39,7 @@ local function resync()
 	-- nothing more is applied to it meanwhile (drain stops).
 	CatchUp.know_host(session.host) -- (and its seats: whose snapshot it may take)
 	local stale = session
-	stale.dropping = true
+	stale.dropping, halted = true, true
 	C_Timer.After(0, function()
 		if session ~= stale then return end
 		Session.drop()
@@ -136,7 +139,7 @@ local function pending()
 	local turns = session.turns[session.hands]
 	if not flow.live() then return false end
 	if flow.gap() then return true end -- the flow's own (hold'em: a reveal while still betting)
-	if not turns then return false end
+	if not turns or next(turns) == nil then return false end -- (most often: none heard ahead)
 	for step, slot in pairs(turns) do
 		if step > session.steps + 1 and next(slot) then return true end -- one came after a gap
 	end
@@ -213,10 +216,13 @@ end)
 
 -- A turn of this player's that this copy of the table has not taken yet, though it was sent
 -- (the copy was dropped and rebuilt from a record without it): sent again and taken now.
--- (Asked after every drain: most often there is no such turn, and nothing more is looked at.)
+-- (Asked after every drain: most often there is no such turn, and nothing more is looked at.
+-- The saved turns are read in place, not made for this hand as my_turns makes them: a list
+-- of another hand's is never read, and is replaced when this player next takes a turn.)
 resume_turn = function()
-	local mine = my_turns()[session.steps + 1]
-	if not mine or session.catching_up then return false end
+	local sent = Session.db().sent[Comm.me()]
+	local mine = sent and sent[session.steps + 1]
+	if not mine or sent.hand ~= hand_id() or session.catching_up then return false end
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
 	if slot and slot[Comm.me()] then return false end
@@ -234,7 +240,7 @@ local draining = false
 -- table): stop there.
 local function apply_all()
 	local moved, i = false, 1
-	while session and not session.dropping do
+	while not halted do
 		local step = steps[i]
 		if not step then break end -- none can apply
 		if step() then moved, i = true, 1 else i = i + 1 end
@@ -248,8 +254,8 @@ drain = function()
 	local ok, moved = pcall(apply_all)
 	draining = false
 	if not ok then error(moved, 0) end
-	if not session or session.dropping then return end
-	if moved then Heartbeat.arm_beat() end
+	if halted then return end
+	if moved and session.host == Comm.me() then Heartbeat.arm_beat() end -- (only the host beats)
 	if resume_turn() then return end
 	if pending() then Heartbeat.watch_gap() end -- something came before one missing
 end

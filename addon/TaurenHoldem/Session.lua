@@ -117,29 +117,31 @@ Session.short = short
 -- first, at a cost that does not grow with the table.
 -- Kept by the seats' list itself and a count of its changes in place (Session.seats_changed,
 -- called wherever a seat is added or removed): a cheap exact check on every printed line.
-local by_realm, renamed_for, renamed_at = {}, nil, nil
+-- (`realms`: each realm's seats, with the realm, as a list: no pairs() for every line.)
+local realms, renamed_for, renamed_at = {}, nil, nil
 local seats_version = 0
 function Session.seats_changed() seats_version = seats_version + 1 end
-local function renamed_seats()
-	local seats_now = session.seats
-	if seats_now ~= renamed_for or seats_version ~= renamed_at then
-		by_realm, renamed_for, renamed_at = {}, seats_now, seats_version
-		for _, name in ipairs(session.seats) do
-			local shown = Ambiguate(name, "none")
-			local alone, realm = name:match("^(.-)(%-.*)$")
-			if shown ~= name and alone and Text.safe(name) == name then
-				local seats = by_realm[realm] or { names = {}, lengths = {}, sized = {} }
-				by_realm[realm] = seats
-				if not seats.sized[#alone] then seats.lengths[#seats.lengths + 1] = #alone end
-				seats.names[alone], seats.sized[#alone] = shown, true
-			end
+local function rename_seats()
+	local by_realm = {}
+	realms, renamed_for, renamed_at = {}, session.seats, seats_version
+	for _, name in ipairs(session.seats) do
+		local shown = Ambiguate(name, "none")
+		local alone, realm = name:match("^(.-)(%-.*)$")
+		if shown ~= name and alone and Text.safe(name) == name then
+			local seats = by_realm[realm] or { realm = realm, names = {}, lengths = {}, sized = {} }
+			by_realm[realm] = seats
+			if not seats.sized[#alone] then seats.lengths[#seats.lengths + 1] = #alone end
+			seats.names[alone], seats.sized[#alone] = shown, true
 		end
-		for _, seats in pairs(by_realm) do table.sort(seats.lengths, function(a, b) return a > b end) end
 	end
-	return by_realm
+	for _, seats in pairs(by_realm) do
+		table.sort(seats.lengths, function(a, b) return a > b end)
+		realms[#realms + 1] = seats
+	end
 end
 
-local function rename(line, realm, seats)
+local function rename(line, seats)
+	local realm = seats.realm
 	local first, last = find(line, realm, 1, true)
 	if not first then return line end -- (most lines: no name of that realm)
 	-- (The line so far is one string, not a list to join: a line has a name or two.)
@@ -164,7 +166,8 @@ end
 local function display(line)
 	-- Only a name with its realm ("Name-Realm") can show differently.
 	if session and find(line, "-", 1, true) then
-		for realm, seats in pairs(renamed_seats()) do line = rename(line, realm, seats) end
+		if session.seats ~= renamed_for or seats_version ~= renamed_at then rename_seats() end
+		for i = 1, #realms do line = rename(line, realms[i]) end
 	end
 	return flow.shown(line)
 end

@@ -12,6 +12,10 @@ local flow, CatchUp -- the game's flow, and CatchUp.lua (loaded after this): Ses
 local Heartbeat = {}
 ns.Heartbeat = Heartbeat
 
+-- The open table, as Session.current() answers (kept here: asked after every step applied).
+local open_table
+Session.bind(function(new) open_table = new end)
+
 -- `step()` after `seconds`, then again after each wait `factor` times the last: `times` in
 -- all, or until it returns false. (The heartbeat, confirmations and repeated HELLOs.)
 local function every(seconds, factor, times, step)
@@ -75,7 +79,7 @@ local function beat()
 end
 
 function Heartbeat.arm_beat()
-	local session = Session.current()
+	local session = open_table
 	if not session or session.host ~= Comm.me() then return end
 	session.beat = (session.beat or 0) + 1
 	local armed = session.beat

@@ -9,8 +9,8 @@
 local _, ns = ...
 
 local Messages = { kinds = {}, order = {} }
--- By kind: one pattern that takes every field before a list at once (`fixed` of them, then
--- where the rest starts), and the list's name if there is one.
+-- By kind: the function that reads its fields from the wire (below), and the list's name if
+-- there is one.
 local readers = {}
 ns.Messages = Messages
 
@@ -19,6 +19,42 @@ local READ = {
 	b = function(text) return text == "1" end,
 	s = function(text) return text end,
 }
+
+-- The fields as Messages.read takes them from the wire, for the `fixed` fields before a list:
+-- a function made once a kind, as it is declared, which takes them all with one match straight
+-- into one table constructor (every message received goes through it: the message is made at
+-- its size, not grown a field at a time, and no list of the values is made first). An empty
+-- field is nil, a number or a flag converted as READ does; a list, after a tab, is Messages.fields.
+local CONVERT = {
+	n = "if %s == '' then %s = nil else %s = tonumber(%s) end",
+	b = "if %s == '' then %s = nil else %s = %s == '1' end",
+	s = "if %s == '' then %s = nil end",
+}
+local function make_reader(kind, spec, fixed)
+	local values, converts, named = {}, {}, {}
+	for i = 1, fixed do
+		local value = "v" .. i
+		values[i] = value
+		converts[i] = CONVERT[spec[i].kind or "s"]:gsub("%%s", value)
+		named[i] = ("[%q] = %s"):format(spec[i].name, value)
+	end
+	local list = spec[fixed + 1]
+	if list then -- (after the fields taken: the list's tab, or the end)
+		named[#named + 1] = ("[%q] = byte(wire, at) == 9 and fields(wire, at + 1) or {}"):format(list.name)
+	end
+	local code = table.concat({
+		"local match, byte, tonumber, fields, pattern = ...",
+		"return function(wire, start)",
+		"local " .. table.concat(values, ", ") .. ", at = match(wire, pattern, start)",
+		table.concat(converts, "\n"),
+		"return { " .. table.concat(named, ", ") .. " }",
+		"end",
+	}, "\n")
+	local pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()"
+	-- (Named for its kind in an error's trace: "Messages.read TURN:3".)
+	local made = assert(loadstring(code, "=Messages.read " .. kind))
+	return made(string.match, string.byte, tonumber, Messages.fields, pattern)
+end
 
 -- Declare `kind` with its fields; each is "name", "name:n", "name:b" or (last) "name...".
 function Messages.declare(kind, fields)
@@ -41,11 +77,7 @@ function Messages.declare(kind, fields)
 	Messages.order[#Messages.order + 1] = kind
 	local last = spec[#spec]
 	local fixed = (last and last.rest) and #spec - 1 or #spec
-	-- (Each fixed field's name, and its conversion: none for plain text, which needs no call.)
-	local names, converts = {}, {}
-	for i = 1, fixed do names[i], converts[i] = spec[i].name, spec[i].read ~= READ.s and spec[i].read end
-	readers[kind] = { fixed = fixed, list = last and last.rest and last.name, names = names,
-		converts = converts, pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()" }
+	readers[kind] = { read = fixed > 0 and make_reader(kind, spec, fixed), list = last and last.rest and last.name }
 end
 
 local function text(value)
@@ -101,28 +133,12 @@ function Messages.fields(wire, start)
 end
 
 -- Messages.decode(kind, Messages.fields(wire, start)) for a declared kind, read straight from
--- the wire text (every message received goes here): one match takes the fields.
+-- the wire text (every message received goes here): its reader takes the fields.
 function Messages.read(kind, wire, start)
-	local reader, message = readers[kind], {}
-	local fixed, list = reader.fixed, reader.list
-	if not start or fixed == 0 then -- (no fields at all, or only a list)
-		if list then message[list] = Messages.fields(wire, start) end
-		return message
-	end
-	local values = { wire:match(reader.pattern, start) }
-	local names, converts = reader.names, reader.converts
-	for i = 1, fixed do
-		local value = values[i]
-		if value ~= "" then -- (an empty field arrives as nil)
-			local convert = converts[i]
-			if convert then value = convert(value) end
-			message[names[i]] = value
-		end
-	end
-	if list then -- (after the fields taken: the list's tab, or the end)
-		local at = values[fixed + 1]
-		message[list] = wire:byte(at) == 9 and Messages.fields(wire, at + 1) or {}
-	end
+	local reader = readers[kind]
+	if start and reader.read then return reader.read(wire, start) end
+	local message = {} -- (no fields at all, or only a list)
+	if reader.list then message[reader.list] = Messages.fields(wire, start) end
 	return message
 end
 
