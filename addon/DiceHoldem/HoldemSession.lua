@@ -383,7 +383,13 @@ function Game.turn_taken(events)
 	after(events)
 	maybe_close()
 end
-function Game.settle() apply_rolls() end
+-- (Only ever inside the record's drain, after a turn: a guided hand still betting has no
+-- street to take and no roll due, its seed bound before the betting opened, so nothing to do.)
+function Game.settle()
+	local current = session.engine and session.engine.hand
+	if current and current.phase == Phase.BETTING and session.mode == "guided" then return end
+	apply_rolls()
+end
 function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
 Game.own_word, Game.host_request = heard_request, host_request
 Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind
