@@ -315,7 +315,7 @@ function Round:verify(index, kind, amount)
 		return nil, format("%s cannot %s now: it is %s's turn", name, kind, waiting)
 	end
 	if kind == Kind.FOLD then return Move(index, Kind.FOLD, 0) end
-	local owed = self:owed(index)
+	local owed = self.current - self.bets[index] -- (self:owed(index), read in place)
 	if kind == Kind.CHECK then return self:_plan(index, 0) end
 	if kind == Kind.CALL then
 		if owed == 0 then
@@ -358,7 +358,7 @@ end
 -- Classify putting `chips` in, and refuse what the rules do not allow.
 function Round:_plan(index, chips)
 	local seat, rules = self.seats[index], self.rules
-	local name, owed = seat.name, self:owed(index)
+	local name, owed = seat.name, self.current - self.bets[index] -- (self:owed(index))
 	if chips > seat.bank then
 		return nil, format("%s cannot put in %s: only %s left", name, str(chips), str(seat.bank))
 	end
@@ -436,7 +436,9 @@ end
 -- Carry out a verified Move.
 function Round:apply(move)
 	local index = move.seat
-	remove_value(self.pending, index)
+	local pending = self.pending
+	-- (A verified move is the first one's, the one waited for: found without a search.)
+	if pending[1] == index then table.remove(pending, 1) else remove_value(pending, index) end
 	self.may_raise[index] = nil
 	if move.kind == Kind.FOLD then
 		if in_hand(self.seats[index]) then self.holding = self.holding - 1 end

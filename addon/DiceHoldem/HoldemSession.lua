@@ -119,9 +119,12 @@ local function heard_request(sender, op, request, number)
 		drain()
 		if late then Comm.send("NO", { table = session.id, reason = late }, sender) end
 		return true
-	elseif op == "show" and number and not revealed(number)[sender] then
-		revealed(number)[sender] = { request.target or "", request.dice or "" }
-		drain()
+	elseif op == "show" and number then
+		local reveals = revealed(number)
+		if not reveals[sender] then
+			reveals[sender] = { request.target or "", request.dice or "" }
+			drain()
+		end
 	end
 	return op == "show" and session.mode == "guided" -- applied by drain, unordered
 end
@@ -381,7 +384,8 @@ function Game.max_players() return session.engine.config.max_players end
 function Game.act(player, op, amount) return engine_act(player, op, amount) end
 function Game.turn_taken(events)
 	after(events)
-	maybe_close()
+	-- (maybe_close looks first whether the set is closed, as it is at every turn: asked here.)
+	if session and not session.fair.set_hash then maybe_close() end
 end
 -- (Only ever inside the record's drain, after a turn: a guided hand still betting has no
 -- street to take and no roll due, its seed bound before the betting opened, so nothing to do.)

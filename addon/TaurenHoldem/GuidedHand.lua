@@ -10,6 +10,8 @@ local Status, in_hand, can_bet = Pots.Status, Pots.in_hand, Pots.can_bet
 local str = Betting.str
 local Phase, HoldemHand = Holdem.Phase, Holdem.HoldemHand
 local since, face_names = Holdem.since, Holdem.face_names
+local KINDS = {} -- the betting kinds as a set (Betting.is_kind, looked up without a call)
+for _, kind in pairs(Betting.Kinds) do KINDS[kind] = true end
 
 local GuidedHand = setmetatable({}, { __index = HoldemHand })
 GuidedHand.__index = GuidedHand
@@ -174,7 +176,7 @@ end
 function GuidedHand:refusal(name, action, amount, dice)
 	local done, err
 	if action == "show" then done, err = self:_check_show(name, dice)
-	elseif Betting.is_kind(action) then done, err = self:_verify_bet(name, action, amount)
+	elseif KINDS[action] then done, err = self:_verify_bet(name, action, amount)
 	else return nil end
 	return not done and err
 end
@@ -365,7 +367,7 @@ function GuidedHand:_refund(pot, label, number)
 end
 
 function GuidedHand:_act(name, action, amount, target)
-	if Betting.is_kind(action) then return self:bet(name, action, amount) end
+	if KINDS[action] then return self:bet(name, action, amount) end
 	if action == "muck" then return self:muck(name) end
 	if action == "pot" then
 		return nil, "a guided table pays the pot at the showdown: /tpot is for manual tables"
