@@ -126,7 +126,7 @@ end
 -- check, a fold or a show: nothing to remember.)
 local function remember_banks()
 	local engine = session.engine
-	if next(engine.book) ~= nil then Ledger.remember(session, engine:moved_banks()) end
+	if next(engine.book.moved) ~= nil then Ledger.remember(session, engine:moved_banks()) end
 end
 
 ------------------------------------------------------------------------------
@@ -160,7 +160,8 @@ local function after(events)
 			say(safe(event.text, LINE))
 		end
 	end
-	current = hand() -- (read again: saying a line runs other code)
+	current = session and session.engine and session.engine.hand -- (read again, as hand():
+	-- saying a line runs other code)
 	if not current or session.catching_up then
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
