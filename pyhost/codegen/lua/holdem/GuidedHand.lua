@@ -328,10 +328,15 @@ end
 
 -- Once everyone with a claim has shown or mucked, each pot goes to its best shown hands.
 function GuidedHand:_settle_if_all_shown()
+	-- A seat that has shown, mucked or folded stays so all showdown: the next look starts at
+	-- the first seat still to, not at the first seat (every show asks).
 	local seats, shown = self.seats, self.shown
-	for i = 1, #seats do
+	for i = self.waiting_from or 1, #seats do
 		local seat = seats[i]
-		if in_hand(seat) and shown[seat.name] == nil then return end
+		if in_hand(seat) and shown[seat.name] == nil then
+			self.waiting_from = i
+			return
+		end
 	end
 	local order = self:left_of_dealer()
 	local all_pots = Pots.pots(self.seats)
@@ -352,7 +357,7 @@ function GuidedHand:_settle_if_all_shown()
 			end
 		end
 	end
-	self:_finish()
+	self:_finish(all_pots) -- (the pots just paid: the betting is over, they stand)
 end
 
 -- Nobody claims this pot (all who could have mucked): it goes back to its payers.

@@ -282,10 +282,17 @@ end
 
 -- The best hand of these hidden dice with the board, or nil while the board is too small.
 function HoldemHand:hand_of(faces)
-	local dice, board = {}, self:board()
-	for i = 1, #faces do dice[i] = faces[i] end
-	for i = 1, #board do dice[#faces + i] = board[i] end
-	if #dice < Rules.hands.size then return nil end
+	-- (The board read street by street in place, not made as a list first: every show asks.)
+	local dice, count, community = {}, #faces, self.community
+	for i = 1, count do dice[i] = faces[i] end
+	for i = 1, #community do
+		local street = community[i]
+		for k = 1, #street do
+			count = count + 1
+			dice[count] = street[k]
+		end
+	end
+	if count < Rules.hands.size then return nil end
 	return ns.Hands.best(dice)
 end
 
@@ -317,9 +324,10 @@ function HoldemHand:pots()
 	return Pots.pots(self.seats)
 end
 
--- Close the books: the pot is paid, so nothing stays committed.
-function HoldemHand:_finish()
-	self.final_pots = self:pots()
+-- Close the books: the pot is paid, so nothing stays committed. `pots`: the pots as they
+-- stand, when the caller has them already.
+function HoldemHand:_finish(pots)
+	self.final_pots = pots or self:pots()
 	self.contributions = {}
 	for _, seat in ipairs(self.seats) do
 		self.contributions[seat.name] = seat.committed
