@@ -33,7 +33,8 @@ local function next_commit()
 	local engine = session.engine
 	local current = engine and engine.hand
 	if not current or current.phase == Phase.OVER then return false end
-	local commits, players = fair.commits, heard(session.hands)
+	-- (This hand's, read in place once made: heard() makes it the first time.)
+	local commits, players = fair.commits, session.heard[session.hands] or heard(session.hands)
 	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
 	-- hand, how many had come): with one more come since, only that one can be, and the rest
 	-- need no look (a player heard but not in the hand stays out of it all hand).
@@ -86,7 +87,7 @@ local function next_show()
 	if not session.fair.seed then return false end
 	-- As next_commit does: with only one reveal come since nothing was to apply, only that one
 	-- is looked at (what could stop one applying only stays so this showdown).
-	local players, fair = revealed(session.hands), session.fair
+	local players, fair = session.revealed[session.hands] or revealed(session.hands), session.fair
 	local idle, count, last = fair.shows_idle, arrived(players)
 	if idle and idle[1] == players and idle[2] == current and count > 0 then
 		if count == idle[3] then return false end
@@ -110,12 +111,14 @@ end
 -- host has nothing more to do with it.
 local function heard_request(sender, op, request, number)
 	if op == "commit" then
-		if not number or heard(number)[sender] then return true end
+		if not number then return true end
+		local commits = heard(number)
+		if commits[sender] then return true end
 		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
 		-- it (drain) while the set is open. The host tells a player who came too late.
 		local late = session.host == Comm.me() and number == session.hands and
 			commit_refusal(sender)
-		heard(number)[sender] = request.target or ""
+		commits[sender] = request.target or ""
 		drain()
 		if late then Comm.send("NO", { table = session.id, reason = late }, sender) end
 		return true
