@@ -702,8 +702,9 @@ def test_parse_takes_a_face_index_as_face_does(tauren):
             local token = tokens[i]
             local parsed, err = Holdem.parse({ token })
             local face, why = Holdem.face(token)
-            if (parsed and parsed[1]) ~= face or err ~= why then
-                return tostring(token) .. ": " .. tostring(parsed and parsed[1]) .. " " .. tostring(err)
+            local got = parsed and parsed[1]
+            if got ~= face or err ~= why then
+                return tostring(token) .. ": " .. tostring(got) .. " " .. tostring(err)
             end
         end
         return "same"

@@ -460,15 +460,15 @@ function Round:apply(move)
 			self.last_raise = added
 			self.pending, self.may_raise = bettors(seats, after)
 		else -- a short all-in: those who already acted may only call or fold
-			local waiting, pending = {}, {}
-			for _, i in ipairs(self.pending) do waiting[i] = true end
+			local waiting, still = {}, {}
+			for _, i in ipairs(pending) do waiting[i] = true end
 			for k = 1, #after do
 				local i = after[k]
 				if can_bet(seats[i]) and (waiting[i] or self:owed(i) > 0) then
-					pending[#pending + 1] = i
+					still[#still + 1] = i
 				end
 			end
-			self.pending = pending
+			self.pending = still
 		end
 	end
 	if self.holding <= 1 then
