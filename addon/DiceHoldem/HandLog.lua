@@ -215,8 +215,8 @@ end
 -- player showed other dice before), "timeout" (the host's dead show), "none" (no
 -- commitment in the set) or "unchecked" (it won nothing, so the table never checked it).
 function HandLog.reveal(session, player, secret, dice, verdict)
-	local hand = at(session)
-	if hand then
+	local hand = entry -- (at(session), read in place: every client logs every reveal)
+	if hand and session and hand.table == session.id and hand.hand == session.hands then
 		local code = type(dice) == "table" and table.concat(dice, ",") or ""
 		hand.reveals[#hand.reveals + 1] = { player, secret or "", code, verdict }
 	end

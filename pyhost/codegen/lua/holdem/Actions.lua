@@ -289,11 +289,15 @@ local function engine_act(player, op, amount, dice, target)
 			HandLog.reveal(session, player, target, dice, why or "unchecked")
 			HandLog.action(session, player, why and "muck" or "show", nil, nil, not why and dice or nil)
 		end
-		for _, found in ipairs(fair.found) do -- the winners this show's settling checked
-			HandLog.checked(session, found[1], found[2])
-			if not found[2] then say(L.BAD_REVEAL:format(short(found[1]))) end
+		local checked = fair.found -- the winners this show's settling checked (most shows: none)
+		if #checked > 0 then
+			for i = 1, #checked do
+				local found = checked[i]
+				HandLog.checked(session, found[1], found[2])
+				if not found[2] then say(L.BAD_REVEAL:format(short(found[1]))) end
+			end
+			fair.found = {}
 		end
-		fair.found = {}
 		return events, reason
 	end
 	local events, reason = session.engine:act(player, op, amount, dice, target)
