@@ -153,8 +153,9 @@ local function order_waits(item)
 	if live and #current.community < (item.streets or 0) then return true end
 	local flags = item.amount or "" -- a close's: whose commitments the set holds
 	if item.op == "close" and live then
+		local commits = heard(session.hands) -- (looked up once, not once a seat)
 		for i, seat in ipairs(current.seats) do
-			if flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
+			if flags:sub(i + 1, i + 1) == "1" and not commits[seat.name] then
 				return true
 			end
 		end
