@@ -17,6 +17,9 @@ local format, concat = string.format, table.concat
 
 local Pots = ns.Pots
 local Status, can_bet, in_hand = Pots.Status, Pots.can_bet, Pots.in_hand
+-- (The loops over every seat below ask a seat's status in place, as can_bet and in_hand do:
+-- each round's start and each street's close asks it of every seat, at every client.)
+local ACTIVE, ALL_IN = Status.ACTIVE, Status.ALL_IN
 
 local Betting = {}
 ns.Betting = Betting
@@ -27,7 +30,7 @@ local function bettors(seats, order)
 	local pending, may_raise = {}, {}
 	for k = 1, #order do
 		local i = order[k]
-		if can_bet(seats[i]) then
+		if seats[i].status == ACTIVE then -- (can_bet)
 			pending[#pending + 1] = i
 			may_raise[i] = true
 		end
@@ -235,7 +238,8 @@ end
 function Round:_in_hand()
 	local count, seats = 0, self.seats
 	for i = 1, #seats do
-		if in_hand(seats[i]) then count = count + 1 end
+		local status = seats[i].status
+		if status == ACTIVE or status == ALL_IN then count = count + 1 end -- (in_hand)
 	end
 	return count
 end
@@ -428,7 +432,7 @@ end
 local function count_can_bet(seats)
 	local count = 0
 	for i = 1, #seats do
-		if can_bet(seats[i]) then count = count + 1 end
+		if seats[i].status == ACTIVE then count = count + 1 end -- (can_bet)
 	end
 	return count
 end

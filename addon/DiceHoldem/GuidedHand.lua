@@ -204,7 +204,8 @@ function GuidedHand:_close_round()
 	self.round = nil
 	local left, seats = {}, self.seats
 	for i = 1, #seats do
-		if in_hand(seats[i]) then left[#left + 1] = seats[i] end
+		local status = seats[i].status -- (in_hand, asked in place of every seat)
+		if status == Status.ACTIVE or status == Status.ALL_IN then left[#left + 1] = seats[i] end
 	end
 	if #left == 1 then
 		local winner, pot = left[1].name, self:pot()
@@ -220,7 +221,7 @@ end
 function GuidedHand:_after_roll()
 	local able, seats = 0, self.seats
 	for i = 1, #seats do
-		if can_bet(seats[i]) then able = able + 1 end
+		if seats[i].status == Status.ACTIVE then able = able + 1 end -- (can_bet, in place)
 	end
 	if able >= 2 then
 		self:_open_round(self:_around(1), true)
