@@ -261,8 +261,7 @@ function GuidedHand:show(name, dice)
 	local start = #self.events + 1
 	local hand = self:hand_of(faces)
 	self.shown[name] = hand or false
-	self:_say("show", self:_show_text(name, faces, hand),
-		{ player = name, dice = face_names(faces) })
+	self:_say_move("show", self:_show_text(name, faces, hand), name, 0, face_names(faces))
 	self:_settle_if_all_shown()
 	return since(self.events, start)
 end

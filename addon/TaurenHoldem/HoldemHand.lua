@@ -35,8 +35,8 @@ local function sorted_keys(map)
 end
 
 local function numbered_glyphs(faces)
-	local parts = {}
-	for n, face in ipairs(faces) do parts[n] = n .. "-" .. Rules.faces[face].glyph end
+	local parts, all = {}, Rules.faces
+	for n = 1, #faces do parts[n] = n .. "-" .. all[faces[n]].glyph end -- (every show: no ipairs)
 	return concat(parts, " ")
 end
 
@@ -206,11 +206,11 @@ function HoldemHand:_say(kind, text, fields)
 	return event
 end
 
--- The same for a player's move (no dice, no details), without a table of fields made for it:
--- every client says one at every bet.
-function HoldemHand:_say_move(kind, text, player, chips)
-	local event = { kind = kind, text = text, player = player, chips = chips or 0, dice = NONE,
-		details = NONE }
+-- The same for a player's move (no details; dice only for a show), without a table of fields
+-- made for it: every client says one at every bet and every show.
+function HoldemHand:_say_move(kind, text, player, chips, dice)
+	local event = { kind = kind, text = text, player = player, chips = chips or 0,
+		dice = dice or NONE, details = NONE }
 	self.events[#self.events + 1] = event
 	return event
 end
