@@ -268,7 +268,7 @@ end
 local function engine_act(player, op, amount, dice, target)
 	local fair = session.fair
 	if op == "show" and fair.set_hash then
-		local current = session.engine and session.engine.hand -- (hand(), read in place)
+		local current = hand()
 		local why -- the hand log keeps the reveal with this client's verdict
 		if not fair.commits[player] then
 			say(L.NO_COMMIT:format(short(player)))
@@ -361,8 +361,7 @@ local function apply(op, player, amount, target, dice)
 	end
 	if op == "show" then session.steps = session.steps + 1 end -- counted like turns
 	after(events)
-	-- (maybe_close looks first whether the set is closed, as it is after most: asked here.)
-	if session and not session.fair.set_hash then maybe_close() end
+	maybe_close()
 end
 
 -- The host: check, apply, broadcast. The broadcast goes out before anything the action sets
