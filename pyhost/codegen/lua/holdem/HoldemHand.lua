@@ -92,15 +92,17 @@ function HoldemHand:_start() end
 
 -- The streets' names as a set, made once for each list of them (every action asks).
 local street_sets = setmetatable({}, { __mode = "k" })
-function HoldemHand:_is_street(action)
-	local streets = self.streets
+local function street_set(streets)
 	local set = street_sets[streets]
 	if not set then
 		set = {}
 		for i = 1, #streets do set[streets[i]] = true end
 		street_sets[streets] = set
 	end
-	return set[action] == true
+	return set
+end
+function HoldemHand:_is_street(action)
+	return street_set(self.streets)[action] == true
 end
 
 -- Any player's action in this hand, by name: what the slash commands call.
@@ -108,7 +110,9 @@ function HoldemHand:act(name, action, amount, dice, target)
 	if type(name) ~= "string" then
 		return nil, format("nobody named %s is in this hand", repr(name))
 	end
-	if action == "roll" or self:_is_street(action) then
+	-- (_is_street, its set read in place: every client asks at every action.)
+	local streets = street_sets[self.streets] or street_set(self.streets)
+	if action == "roll" or streets[action] then
 		if action ~= "roll" and action ~= self:next_street() then
 			return nil, format("%s cannot roll the %s: the next street is the %s", name, action,
 				str(self:next_street()))
