@@ -692,6 +692,43 @@ def test_refusals_quote_values_as_python_does(tauren):
         "Skoll cannot roll the flop: the next street is the turn"
 
 
+def test_parse_takes_a_face_index_as_face_does(tauren):
+    # Holdem.parse looks a face index up without calling Holdem.face: every token must come
+    # out as face gives it, the refusal's words included.
+    check = tauren.lua.eval(b"""function(Holdem)
+        local tokens = { 1, 2, 8, 0, 9, -1, 1.5, 1e300, math.huge, -math.huge, 0 / 0, "1", " 3 ",
+            "shaman", "Druid", true, false }
+        for i = 1, #tokens do
+            local token = tokens[i]
+            local parsed, err = Holdem.parse({ token })
+            local face, why = Holdem.face(token)
+            local got = parsed and parsed[1]
+            if got ~= face or err ~= why then
+                return tostring(token) .. ": " .. tostring(got) .. " " .. tostring(err)
+            end
+        end
+        return "same"
+    end""")
+    assert check(tauren.ns[b"Holdem"]) == b"same"
+
+
+def test_decode_reads_a_written_face_as_face_does():
+    # Dice.decode looks a face written as its index ("1" ... "8") up without calling
+    # Dice.face: any token must decode as face reads it.
+    lua, ns = load(TAUREN_RULES, "Rules.lua", "Dice.lua")
+    check = lua.eval(b"""function(Dice)
+        local tokens = { "1", "2", "8", "0", "9", "-1", "01", " 3", "3 ", "1.0", "1.5", "0x2",
+            "1e0", "inf", "nan", "shaman", "SHAMAN", "Druid" }
+        for _, token in ipairs(tokens) do
+            local dice = Dice.decode(token)
+            if (dice and dice[1]) ~= Dice.face(token) then return token end
+        end
+        local dice = Dice.decode("8,1,2")
+        return dice[1] == 8 and dice[2] == 1 and dice[3] == 2 and #dice == 3 and "same" or "list"
+    end""")
+    assert check(ns[b"Dice"]) == b"same"
+
+
 def test_a_manual_hand_dealt_first_opens_at_once_in_both_engines(tauren):
     # Python's manual hand once refused `deal_first` with a TypeError; Lua's took it.
     pair = Lockstep(tauren, TAUREN_RULES, NAMES, mode="manual", dealer="Skoll")

@@ -17,6 +17,9 @@ local format, concat = string.format, table.concat
 
 local Pots = ns.Pots
 local Status, can_bet, in_hand = Pots.Status, Pots.can_bet, Pots.in_hand
+-- (The loops over every seat below ask a seat's status in place, as can_bet and in_hand do:
+-- each round's start and each street's close asks it of every seat, at every client.)
+local ACTIVE, ALL_IN = Status.ACTIVE, Status.ALL_IN
 
 local Betting = {}
 ns.Betting = Betting
@@ -27,7 +30,7 @@ local function bettors(seats, order)
 	local pending, may_raise = {}, {}
 	for k = 1, #order do
 		local i = order[k]
-		if can_bet(seats[i]) then
+		if seats[i].status == ACTIVE then -- (can_bet)
 			pending[#pending + 1] = i
 			may_raise[i] = true
 		end
@@ -235,7 +238,8 @@ end
 function Round:_in_hand()
 	local count, seats = 0, self.seats
 	for i = 1, #seats do
-		if in_hand(seats[i]) then count = count + 1 end
+		local status = seats[i].status
+		if status == ACTIVE or status == ALL_IN then count = count + 1 end -- (in_hand)
 	end
 	return count
 end
@@ -315,7 +319,7 @@ function Round:verify(index, kind, amount)
 		return nil, format("%s cannot %s now: it is %s's turn", name, kind, waiting)
 	end
 	if kind == Kind.FOLD then return Move(index, Kind.FOLD, 0) end
-	local owed = self:owed(index)
+	local owed = self.current - self.bets[index] -- (self:owed(index), read in place)
 	if kind == Kind.CHECK then return self:_plan(index, 0) end
 	if kind == Kind.CALL then
 		if owed == 0 then
@@ -358,7 +362,7 @@ end
 -- Classify putting `chips` in, and refuse what the rules do not allow.
 function Round:_plan(index, chips)
 	local seat, rules = self.seats[index], self.rules
-	local name, owed = seat.name, self:owed(index)
+	local name, owed = seat.name, self.current - self.bets[index] -- (self:owed(index))
 	if chips > seat.bank then
 		return nil, format("%s cannot put in %s: only %s left", name, str(chips), str(seat.bank))
 	end
@@ -428,7 +432,7 @@ end
 local function count_can_bet(seats)
 	local count = 0
 	for i = 1, #seats do
-		if can_bet(seats[i]) then count = count + 1 end
+		if seats[i].status == ACTIVE then count = count + 1 end -- (can_bet)
 	end
 	return count
 end
@@ -436,7 +440,9 @@ end
 -- Carry out a verified Move.
 function Round:apply(move)
 	local index = move.seat
-	remove_value(self.pending, index)
+	local pending = self.pending
+	-- (A verified move is the first one's, the one waited for: found without a search.)
+	if pending[1] == index then table.remove(pending, 1) else remove_value(pending, index) end
 	self.may_raise[index] = nil
 	if move.kind == Kind.FOLD then
 		if in_hand(self.seats[index]) then self.holding = self.holding - 1 end
@@ -458,15 +464,15 @@ function Round:apply(move)
 			self.last_raise = added
 			self.pending, self.may_raise = bettors(seats, after)
 		else -- a short all-in: those who already acted may only call or fold
-			local waiting, pending = {}, {}
-			for _, i in ipairs(self.pending) do waiting[i] = true end
+			local waiting, still = {}, {}
+			for _, i in ipairs(pending) do waiting[i] = true end
 			for k = 1, #after do
 				local i = after[k]
 				if can_bet(seats[i]) and (waiting[i] or self:owed(i) > 0) then
-					pending[#pending + 1] = i
+					still[#still + 1] = i
 				end
 			end
-			self.pending = pending
+			self.pending = still
 		end
 	end
 	if self.holding <= 1 then

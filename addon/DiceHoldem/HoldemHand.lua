@@ -35,8 +35,8 @@ local function sorted_keys(map)
 end
 
 local function numbered_glyphs(faces)
-	local parts = {}
-	for n, face in ipairs(faces) do parts[n] = n .. "-" .. Rules.faces[face].glyph end
+	local parts, all = {}, Rules.faces
+	for n = 1, #faces do parts[n] = n .. "-" .. all[faces[n]].glyph end -- (every show: no ipairs)
 	return concat(parts, " ")
 end
 
@@ -92,15 +92,17 @@ function HoldemHand:_start() end
 
 -- The streets' names as a set, made once for each list of them (every action asks).
 local street_sets = setmetatable({}, { __mode = "k" })
-function HoldemHand:_is_street(action)
-	local streets = self.streets
+local function street_set(streets)
 	local set = street_sets[streets]
 	if not set then
 		set = {}
 		for i = 1, #streets do set[streets[i]] = true end
 		street_sets[streets] = set
 	end
-	return set[action] == true
+	return set
+end
+function HoldemHand:_is_street(action)
+	return street_set(self.streets)[action] == true
 end
 
 -- Any player's action in this hand, by name: what the slash commands call.
@@ -108,7 +110,9 @@ function HoldemHand:act(name, action, amount, dice, target)
 	if type(name) ~= "string" then
 		return nil, format("nobody named %s is in this hand", repr(name))
 	end
-	if action == "roll" or self:_is_street(action) then
+	-- (_is_street, its set read in place: every client asks at every action.)
+	local streets = street_sets[self.streets] or street_set(self.streets)
+	if action == "roll" or streets[action] then
 		if action ~= "roll" and action ~= self:next_street() then
 			return nil, format("%s cannot roll the %s: the next street is the %s", name, action,
 				str(self:next_street()))
@@ -202,11 +206,11 @@ function HoldemHand:_say(kind, text, fields)
 	return event
 end
 
--- The same for a player's move (no dice, no details), without a table of fields made for it:
--- every client says one at every bet.
-function HoldemHand:_say_move(kind, text, player, chips)
-	local event = { kind = kind, text = text, player = player, chips = chips or 0, dice = NONE,
-		details = NONE }
+-- The same for a player's move (no details; dice only for a show), without a table of fields
+-- made for it: every client says one at every bet and every show.
+function HoldemHand:_say_move(kind, text, player, chips, dice)
+	local event = { kind = kind, text = text, player = player, chips = chips or 0,
+		dice = dice or NONE, details = NONE }
 	self.events[#self.events + 1] = event
 	return event
 end
@@ -278,10 +282,17 @@ end
 
 -- The best hand of these hidden dice with the board, or nil while the board is too small.
 function HoldemHand:hand_of(faces)
-	local dice, board = {}, self:board()
-	for i = 1, #faces do dice[i] = faces[i] end
-	for i = 1, #board do dice[#faces + i] = board[i] end
-	if #dice < Rules.hands.size then return nil end
+	-- (The board read street by street in place, not made as a list first: every show asks.)
+	local dice, count, community = {}, #faces, self.community
+	for i = 1, count do dice[i] = faces[i] end
+	for i = 1, #community do
+		local street = community[i]
+		for k = 1, #street do
+			count = count + 1
+			dice[count] = street[k]
+		end
+	end
+	if count < Rules.hands.size then return nil end
 	return ns.Hands.best(dice)
 end
 
@@ -313,9 +324,10 @@ function HoldemHand:pots()
 	return Pots.pots(self.seats)
 end
 
--- Close the books: the pot is paid, so nothing stays committed.
-function HoldemHand:_finish()
-	self.final_pots = self:pots()
+-- Close the books: the pot is paid, so nothing stays committed. `pots`: the pots as they
+-- stand, when the caller has them already.
+function HoldemHand:_finish(pots)
+	self.final_pots = pots or self:pots()
 	self.contributions = {}
 	for _, seat in ipairs(self.seats) do
 		self.contributions[seat.name] = seat.committed

@@ -28,7 +28,7 @@ function Table.new(players, mode, dealer_name, config)
 	for key, value in pairs(Rules.table) do settings[key] = value end
 	for key, value in pairs(config or {}) do settings[key] = value end
 	local self = setmetatable({ mode = mode, config = settings, seats = {}, hand = nil,
-		hands_played = 0, events = {}, book = {} }, Table)
+		hands_played = 0, events = {}, book = { moved = {} } }, Table)
 	local named = {} -- name -> seat index (a name twice is refused); a table's seats never change
 	for _, player in ipairs(players or {}) do
 		local name, bank = player, settings.starting_bank
@@ -45,7 +45,7 @@ function Table.new(players, mode, dealer_name, config)
 			return nil, format("%s's bank must be a whole number of chips, not %s", name, repr(bank))
 		end
 		local seat = Pots.Seat(name, bank)
-		seat.book, self.book[name] = self.book, seat -- (every bank is news the first time)
+		seat.book, self.book.moved[name] = self.book, bank -- (every bank is news the first time)
 		self.seats[#self.seats + 1] = seat
 	end
 	self.places = named
@@ -65,11 +65,10 @@ end
 -- name -> bank of the seats whose bank moved since the last call (every seat, the first
 -- time): what the client's record takes after each action.
 function Table:moved_banks()
-	local moved, book = {}, self.book
-	for name, seat in pairs(book) do
-		moved[name] = seat.bank
-		book[name] = nil
-	end
+	-- (The book's own list handed over, a new one begun: no copy.)
+	local book = self.book
+	local moved = book.moved
+	book.moved = {}
 	return moved
 end
 

@@ -56,10 +56,15 @@ function Dice.encode(dice)
 	return table.concat(dice, ",")
 end
 
+-- Each face's index as its message writes it ("1", "2", ...): what `face` finds for those
+-- tokens, looked up without a call (every client decodes every show's dice).
+local WRITTEN = {}
+for index in ipairs(FACES) do WRITTEN[tostring(index)] = index end
+
 function Dice.decode(text)
 	local dice = {}
 	for token in (text or ""):gmatch("[^,]+") do
-		local face = Dice.face(token)
+		local face = WRITTEN[token] or Dice.face(token)
 		if not face then return nil end
 		dice[#dice + 1] = face
 	end

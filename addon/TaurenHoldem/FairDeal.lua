@@ -209,9 +209,10 @@ ORDERS.close = function(player, amount, target, dice)
 	local s = session()
 	local flags = type(amount) == "string" and amount or ""
 	local holds = {} -- whose commitments, in seat order, for the hand log
+	local heard = game().heard(s.hands) -- (looked up once, not once a seat)
 	for i, seat in ipairs(hand().seats) do
 		local held = flags:sub(i + 1, i + 1) == "1"
-		s.fair.commits[seat.name] = held and game().heard(s.hands)[seat.name] or nil
+		s.fair.commits[seat.name] = held and heard[seat.name] or nil
 		if held then holds[#holds + 1] = seat.name end
 	end
 	-- The set hash is this client's own, of the commitments it heard: never the host's

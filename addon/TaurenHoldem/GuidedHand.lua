@@ -10,6 +10,8 @@ local Status, in_hand, can_bet = Pots.Status, Pots.in_hand, Pots.can_bet
 local str = Betting.str
 local Phase, HoldemHand = Holdem.Phase, Holdem.HoldemHand
 local since, face_names = Holdem.since, Holdem.face_names
+local KINDS = {} -- the betting kinds as a set (Betting.is_kind, looked up without a call)
+for _, kind in pairs(Betting.Kinds) do KINDS[kind] = true end
 
 local GuidedHand = setmetatable({}, { __index = HoldemHand })
 GuidedHand.__index = GuidedHand
@@ -174,7 +176,7 @@ end
 function GuidedHand:refusal(name, action, amount, dice)
 	local done, err
 	if action == "show" then done, err = self:_check_show(name, dice)
-	elseif Betting.is_kind(action) then done, err = self:_verify_bet(name, action, amount)
+	elseif KINDS[action] then done, err = self:_verify_bet(name, action, amount)
 	else return nil end
 	return not done and err
 end
@@ -202,7 +204,8 @@ function GuidedHand:_close_round()
 	self.round = nil
 	local left, seats = {}, self.seats
 	for i = 1, #seats do
-		if in_hand(seats[i]) then left[#left + 1] = seats[i] end
+		local status = seats[i].status -- (in_hand, asked in place of every seat)
+		if status == Status.ACTIVE or status == Status.ALL_IN then left[#left + 1] = seats[i] end
 	end
 	if #left == 1 then
 		local winner, pot = left[1].name, self:pot()
@@ -218,7 +221,7 @@ end
 function GuidedHand:_after_roll()
 	local able, seats = 0, self.seats
 	for i = 1, #seats do
-		if can_bet(seats[i]) then able = able + 1 end
+		if seats[i].status == Status.ACTIVE then able = able + 1 end -- (can_bet, in place)
 	end
 	if able >= 2 then
 		self:_open_round(self:_around(1), true)
@@ -258,8 +261,7 @@ function GuidedHand:show(name, dice)
 	local start = #self.events + 1
 	local hand = self:hand_of(faces)
 	self.shown[name] = hand or false
-	self:_say("show", self:_show_text(name, faces, hand),
-		{ player = name, dice = face_names(faces) })
+	self:_say_move("show", self:_show_text(name, faces, hand), name, 0, face_names(faces))
 	self:_settle_if_all_shown()
 	return since(self.events, start)
 end
@@ -326,10 +328,15 @@ end
 
 -- Once everyone with a claim has shown or mucked, each pot goes to its best shown hands.
 function GuidedHand:_settle_if_all_shown()
+	-- A seat that has shown, mucked or folded stays so all showdown: the next look starts at
+	-- the first seat still to, not at the first seat (every show asks).
 	local seats, shown = self.seats, self.shown
-	for i = 1, #seats do
+	for i = self.waiting_from or 1, #seats do
 		local seat = seats[i]
-		if in_hand(seat) and shown[seat.name] == nil then return end
+		if in_hand(seat) and shown[seat.name] == nil then
+			self.waiting_from = i
+			return
+		end
 	end
 	local order = self:left_of_dealer()
 	local all_pots = Pots.pots(self.seats)
@@ -350,7 +357,7 @@ function GuidedHand:_settle_if_all_shown()
 			end
 		end
 	end
-	self:_finish()
+	self:_finish(all_pots) -- (the pots just paid: the betting is over, they stand)
 end
 
 -- Nobody claims this pot (all who could have mucked): it goes back to its payers.
@@ -365,7 +372,7 @@ function GuidedHand:_refund(pot, label, number)
 end
 
 function GuidedHand:_act(name, action, amount, target)
-	if Betting.is_kind(action) then return self:bet(name, action, amount) end
+	if KINDS[action] then return self:bet(name, action, amount) end
 	if action == "muck" then return self:muck(name) end
 	if action == "pot" then
 		return nil, "a guided table pays the pot at the showdown: /tpot is for manual tables"

@@ -215,8 +215,8 @@ end
 -- player showed other dice before), "timeout" (the host's dead show), "none" (no
 -- commitment in the set) or "unchecked" (it won nothing, so the table never checked it).
 function HandLog.reveal(session, player, secret, dice, verdict)
-	local hand = at(session)
-	if hand then
+	local hand = entry -- (at(session), read in place: every client logs every reveal)
+	if hand and session and hand.table == session.id and hand.hand == session.hands then
 		local code = type(dice) == "table" and table.concat(dice, ",") or ""
 		hand.reveals[#hand.reveals + 1] = { player, secret or "", code, verdict }
 	end
@@ -251,8 +251,12 @@ end
 
 -- An action the engine applied: who, the op, the amount, the target, the dice.
 function HandLog.action(session, player, op, amount, target, dice)
-	local hand = at(session)
-	if hand then hand.actions[#hand.actions + 1] = HandLog.action_line(player, op, amount, target, dice) end
+	-- (at(session), read in place: every client logs every action.)
+	local hand = entry
+	if hand and session and hand.table == session.id and hand.hand == session.hands then
+		local actions = hand.actions
+		actions[#actions + 1] = HandLog.action_line(player, op, amount, target, dice)
+	end
 end
 
 -- The hand is over (or, between hands, a give or reset changed a bank): the awards and the

@@ -60,13 +60,22 @@ function Holdem.face(token)
 	return nil, format("no face %s on these dice (faces: %s)", repr(token), FACE_NAMES)
 end
 
+-- Each face's index as a key: what `face` takes as it stands, looked up without a call.
+local INDEXES = {}
+for index in ipairs(Rules.faces) do INDEXES[index] = true end
+
 -- Face indices from names or indices, or nil and why not (Dice.parse).
 function Holdem.parse(tokens)
 	local faces = {}
 	for i = 1, #tokens do
-		local index, err = Holdem.face(tokens[i])
-		if not index then return nil, err end
-		faces[i] = index
+		local token = tokens[i]
+		if INDEXES[token] then -- (an index already, as every show's dice are: no call)
+			faces[i] = token
+		else
+			local index, err = Holdem.face(token)
+			if not index then return nil, err end
+			faces[i] = index
+		end
 	end
 	return faces
 end

@@ -33,7 +33,8 @@ local function next_commit()
 	local engine = session.engine
 	local current = engine and engine.hand
 	if not current or current.phase == Phase.OVER then return false end
-	local commits, players = fair.commits, heard(session.hands)
+	-- (This hand's, read in place once made: heard() makes it the first time.)
+	local commits, players = fair.commits, session.heard[session.hands] or heard(session.hands)
 	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
 	-- hand, how many had come): with one more come since, only that one can be, and the rest
 	-- need no look (a player heard but not in the hand stays out of it all hand).
@@ -86,7 +87,7 @@ local function next_show()
 	if not session.fair.seed then return false end
 	-- As next_commit does: with only one reveal come since nothing was to apply, only that one
 	-- is looked at (what could stop one applying only stays so this showdown).
-	local players, fair = revealed(session.hands), session.fair
+	local players, fair = session.revealed[session.hands] or revealed(session.hands), session.fair
 	local idle, count, last = fair.shows_idle, arrived(players)
 	if idle and idle[1] == players and idle[2] == current and count > 0 then
 		if count == idle[3] then return false end
@@ -110,18 +111,23 @@ end
 -- host has nothing more to do with it.
 local function heard_request(sender, op, request, number)
 	if op == "commit" then
-		if not number or heard(number)[sender] then return true end
+		if not number then return true end
+		local commits = heard(number)
+		if commits[sender] then return true end
 		-- Everyone keeps each player's commitment, heard from the player themselves, and counts
 		-- it (drain) while the set is open. The host tells a player who came too late.
 		local late = session.host == Comm.me() and number == session.hands and
 			commit_refusal(sender)
-		heard(number)[sender] = request.target or ""
+		commits[sender] = request.target or ""
 		drain()
 		if late then Comm.send("NO", { table = session.id, reason = late }, sender) end
 		return true
-	elseif op == "show" and number and not revealed(number)[sender] then
-		revealed(number)[sender] = { request.target or "", request.dice or "" }
-		drain()
+	elseif op == "show" and number then
+		local reveals = revealed(number)
+		if not reveals[sender] then
+			reveals[sender] = { request.target or "", request.dice or "" }
+			drain()
+		end
 	end
 	return op == "show" and session.mode == "guided" -- applied by drain, unordered
 end
@@ -147,8 +153,9 @@ local function order_waits(item)
 	if live and #current.community < (item.streets or 0) then return true end
 	local flags = item.amount or "" -- a close's: whose commitments the set holds
 	if item.op == "close" and live then
+		local commits = heard(session.hands) -- (looked up once, not once a seat)
 		for i, seat in ipairs(current.seats) do
-			if flags:sub(i + 1, i + 1) == "1" and not heard(session.hands)[seat.name] then
+			if flags:sub(i + 1, i + 1) == "1" and not commits[seat.name] then
 				return true
 			end
 		end
@@ -381,9 +388,16 @@ function Game.max_players() return session.engine.config.max_players end
 function Game.act(player, op, amount) return engine_act(player, op, amount) end
 function Game.turn_taken(events)
 	after(events)
-	maybe_close()
+	-- (maybe_close looks first whether the set is closed, as it is at every turn: asked here.)
+	if session and not session.fair.set_hash then maybe_close() end
 end
-function Game.settle() apply_rolls() end
+-- (Only ever inside the record's drain, after a turn: a guided hand still betting has no
+-- street to take and no roll due, its seed bound before the betting opened, so nothing to do.)
+function Game.settle()
+	local current = session.engine and session.engine.hand
+	if current and current.phase == Phase.BETTING and session.mode == "guided" then return end
+	apply_rolls()
+end
 function Game.timeout_op() return HoldemFlow.timeout_op(hand()) end
 Game.own_word, Game.host_request = heard_request, host_request
 Game.order_waits, Game.apply_order, Game.behind = order_waits, apply_order, behind

@@ -126,7 +126,7 @@ end
 -- check, a fold or a show: nothing to remember.)
 local function remember_banks()
 	local engine = session.engine
-	if next(engine.book) ~= nil then Ledger.remember(session, engine:moved_banks()) end
+	if next(engine.book.moved) ~= nil then Ledger.remember(session, engine:moved_banks()) end
 end
 
 ------------------------------------------------------------------------------
@@ -160,7 +160,8 @@ local function after(events)
 			say(safe(event.text, LINE))
 		end
 	end
-	current = hand() -- (read again: saying a line runs other code)
+	current = session and session.engine and session.engine.hand -- (read again, as hand():
+	-- saying a line runs other code)
 	if not current or session.catching_up then
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
@@ -288,11 +289,15 @@ local function engine_act(player, op, amount, dice, target)
 			HandLog.reveal(session, player, target, dice, why or "unchecked")
 			HandLog.action(session, player, why and "muck" or "show", nil, nil, not why and dice or nil)
 		end
-		for _, found in ipairs(fair.found) do -- the winners this show's settling checked
-			HandLog.checked(session, found[1], found[2])
-			if not found[2] then say(L.BAD_REVEAL:format(short(found[1]))) end
+		local checked = fair.found -- the winners this show's settling checked (most shows: none)
+		if #checked > 0 then
+			for i = 1, #checked do
+				local found = checked[i]
+				HandLog.checked(session, found[1], found[2])
+				if not found[2] then say(L.BAD_REVEAL:format(short(found[1]))) end
+			end
+			fair.found = {}
 		end
-		fair.found = {}
 		return events, reason
 	end
 	local events, reason = session.engine:act(player, op, amount, dice, target)

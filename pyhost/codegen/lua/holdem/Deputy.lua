@@ -78,8 +78,10 @@ end
 
 local function arm_deputy(session)
 	local current = session.engine and session.engine.hand -- (Game.hand, read in place)
+	-- (A host that has shown is never mucked so (muck_refusal): no deputy to find, at the
+	-- showdown's every move after it.)
 	if session.mode ~= "guided" or not current or current.phase ~= Phase.SHOWDOWN
-		or deputy(session) ~= Comm.me() then return end
+		or current.shown[session.host] ~= nil or deputy(session) ~= Comm.me() then return end
 	local wait = deadline(session)
 	if not wait then return end
 	local moved_at, hands = session.moved_at, session.hands

@@ -107,8 +107,9 @@ end
 -- At a guided showdown every box turns over at once: each client shows its own dice
 -- (Actions.after asks here).
 local function reveal(current)
+	if session.showing then return end -- (shown already: every show after it asks)
 	local me = Comm.me()
-	if in_hand(current, me) and not current.shown[me] and not session.showing then
+	if in_hand(current, me) and not current.shown[me] then
 		my_secret = my_secret or saved_secret()
 		Game.my_dice()
 		-- With a secret but no seed yet, wait for it (bind_seed comes back here).

@@ -31,12 +31,14 @@ function Pots.Seat(name, bank)
 end
 
 -- Chips into (negative: out of) a seat's bank. Every move of a bank goes through here, so the
--- book its table gives its seats (HoldemTable's `book`: name -> seat) knows whose moved, and
--- what follows each action reads only those, at any table size the same cost.
+-- book its table gives its seats (HoldemTable's `book`: `moved`, name -> bank) knows whose
+-- moved and where to, and what follows each action reads only those, at any table size the
+-- same cost.
 function Pots.move_bank(seat, chips)
-	seat.bank = seat.bank + chips
+	local bank = seat.bank + chips
+	seat.bank = bank
 	local book = seat.book
-	if book then book[seat.name] = seat end
+	if book then book.moved[seat.name] = bank end
 end
 
 -- Where `name` sits in `seats` (an array of Seat), or nil. Each array's map of names is kept
