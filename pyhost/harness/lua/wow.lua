@@ -31,7 +31,7 @@ local function pack(...) return { n = select("#", ...), ... } end
 
 local LIMIT = config.instruction_limit
 local depth, tripped = 0, false
-local guard, on_error
+local guard, finish, on_error
 
 -- The count hook fires every LIMIT instructions. Once tripped it fires on every
 -- instruction, so a runaway loop that catches the error with its own pcall
@@ -39,7 +39,7 @@ local guard, on_error
 local function trip()
 	if tripped then
 		local running = getinfo(2, "f").func
-		if running == guard or running == on_error then return end
+		if running == guard or running == finish or running == on_error then return end
 	else
 		tripped = true
 		sethook(trip, "", 1)
@@ -63,42 +63,32 @@ local function report(message)
 end
 
 -- Call fn(...) protected; returns true and fn's results, or false after reporting.
--- Nothing but this function runs between the end of the protected call and the
--- clearing of the hook: a tripped hook spares only it and the error handler.
--- What each level of nested calls runs sits in these stacks, read by one `run` and one
--- `capture` made once (a call makes no closure of its own: handlers run on every message).
--- Its arguments and their count; its results only when it returns some (most return none).
-local fns, argss, sizes, counts, resultss = {}, {}, {}, {}, {}
-local function capture(...)
-	local count = select("#", ...)
-	counts[depth] = count
-	if count > 0 then resultss[depth] = { ... } end
-end
+-- Nothing but `call` and `finish` runs between the end of the protected call and the
+-- clearing of the hook: a tripped hook spares only them and the error handler.
+-- What each level of nested calls runs sits in these stacks, read by one `run` made once (a
+-- call makes no closure of its own: handlers run on every message): its arguments and their count.
+local fns, argss, sizes = {}, {}, {}
 local function run()
-	capture(fns[depth](unpack(argss[depth], 1, sizes[depth])))
+	local level = depth
+	return fns[level](unpack(argss[level], 1, sizes[level]))
 end
 local function call(fn, ...)
-	local outermost = depth == 0
 	local level = depth + 1
-	fns[level], argss[level], sizes[level], counts[level] = fn, { ... }, select("#", ...), 0
-	local ok, message
-	if not outermost then
-		depth = level
-		ok, message = xpcall(run, on_error)
-		depth = level - 1
-	else
-		depth, tripped = 1, false
+	fns[level], argss[level], sizes[level] = fn, { ... }, select("#", ...)
+	depth = level
+	if level == 1 then
+		tripped = false
 		sethook(trip, "", LIMIT)
-		ok, message = xpcall(run, on_error)
-		sethook()
-		depth = 0
 	end
+	return finish(level, xpcall(run, on_error))
+end
+-- The protected call's outcome, its results passed straight on (no table for them).
+finish = function(level, ok, ...)
+	if level == 1 then sethook() end
+	depth = level - 1
 	fns[level], argss[level] = nil, nil
-	local results = resultss[level]
-	if results then resultss[level] = nil end
-	if not ok then report(message, outermost) return false end
-	if counts[level] == 0 then return true end
-	return true, unpack(results, 1, counts[level])
+	if not ok then report((...), level == 1) return false end
+	return true, ...
 end
 guard = call
 api.call = call
