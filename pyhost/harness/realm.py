@@ -181,6 +181,8 @@ class Realm:
 
     def updating_changed(self, client: Client) -> None:
         if client.updating:
+            if not self._updating:
+                self._catch_up_frames()
             self._updating[client.full_name] = client
         else:
             self._updating.pop(client.full_name, None)
@@ -202,6 +204,12 @@ class Realm:
                 client.update(step)
         self._frame = max(self._frame, last)
 
+    def _catch_up_frames(self) -> None:
+        # While no frame updates, _run_one does not count frames (it runs for every delivery):
+        # the frame count catches up here, to the last frame at or before now, where each
+        # moment the clock reached would have left it.
+        self._frame = max(self._frame, math.floor(self.now * self.fps + 1e-9))
+
     def touched(self) -> None:
         """Something happened now (a delivery, a line typed, Lua run, the clock moved by
         hand): run_until_quiet's horizon counts from here."""
@@ -210,7 +218,8 @@ class Realm:
     def _run_one(self) -> None:
         queue = self._queue
         due, _, action, entry = heapq.heappop(queue)
-        self._tick_frames_until(due)
+        if self._updating:
+            self._tick_frames_until(due)
         if due > self.now:
             self.now = due
         if entry is _DELIVERY:
