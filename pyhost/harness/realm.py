@@ -121,7 +121,8 @@ class Realm:
         self.clients: dict[str, Client] = {}
         self._by_lower: dict[str, Client] = {}  # "name-realm" in lower case: the first so named
         self.groups: list[Group] = []
-        self._queue: list[tuple[float, int, Callable[[], None], _Entry]] = []
+        # (due, order, action, entry, receiver): see _at
+        self._queue: list[tuple[float, int, Callable[..., None], _Entry, Client | None]] = []
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         # The same, by what each was set for: a few groups (a deadline's, a heartbeat's...).
         self._by_delay: dict[float, dict[tuple[str, int], _Entry]] = {}
@@ -159,15 +160,16 @@ class Realm:
     def epoch(self) -> int:
         return self.start_epoch + int(self.now)
 
-    def _at(self, due: float, action: Callable[[], None], *,
-            delay: float | None = None) -> _Entry:
-        """Queue a delivery, or with `delay` (what it was set for) a timer."""
+    def _at(self, due: float, action: Callable[..., None], *, delay: float | None = None,
+            receiver: Client | None = None) -> _Entry:
+        """Queue a timer (with `delay`, what it was set for) or a delivery: an action for the
+        realm, or with `receiver`, action(receiver) if the receiver is online then."""
         if delay is None:
             entry = _DELIVERY
             self._in_flight += 1
         else:
             entry = _Entry(due, delay)
-        heapq.heappush(self._queue, (due, next(self._order), action, entry))
+        heapq.heappush(self._queue, (due, next(self._order), action, entry, receiver))
         return entry
 
     def _drop_cancelled(self) -> None:
@@ -217,7 +219,7 @@ class Realm:
 
     def _run_one(self) -> None:
         queue = self._queue
-        due, _, action, entry = heapq.heappop(queue)
+        due, _, action, entry, receiver = heapq.heappop(queue)
         if self._updating:
             self._tick_frames_until(due)
         if due > self.now:
@@ -225,7 +227,10 @@ class Realm:
         if entry is _DELIVERY:
             self._in_flight -= 1
             self._active_at = self.now  # (touched)
-        action()
+        if receiver is None:
+            action()
+        elif receiver.online:  # a message for a player who went offline is lost
+            action(receiver)
         if queue and queue[0][3].cancelled:
             self._drop_cancelled()
 
@@ -731,12 +736,8 @@ class Realm:
 
     def _deliver(self, sender: str, receiver: Client, kind: str,
                  action: Callable[[Client], None]) -> None:
-        def arrive() -> None:
-            if receiver.online:  # a message for a player who went offline is lost
-                action(receiver)
-
         for due in self.network.plan(self.now, sender, receiver.full_name, kind):
-            self._at(due, arrive)
+            self._at(due, action, receiver=receiver)
 
     def _chat_event(self, sender: Client, event: str, body: bytes,
                     receivers: Sequence[Client]) -> None:
