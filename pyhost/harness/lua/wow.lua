@@ -312,6 +312,12 @@ api.chat_frame = ChatFrame
 -- a call's arguments one tuple at a time, in time that grows as their square.
 local host_chat_lines = host.chat_lines
 local texts, lengths, extras, waiting, extra = {}, {}, {}, 0, 0 -- (reused: counts say what is live)
+-- Each length as the text it crosses as, made once (table.concat would format each number anew).
+local length_text = setmetatable({}, { __index = function(known, length)
+	local digits = tostring(length)
+	known[length] = digits
+	return digits
+end })
 local function take_chat()
 	if waiting == 0 then return nil end
 	local count, odd = waiting, extra
@@ -324,14 +330,14 @@ function ChatFrame:AddMessage(text, r, g, b)
 	local n = waiting + 1
 	waiting = n
 	if type(text) == "string" then
-		texts[n], lengths[n] = text, #text
+		texts[n], lengths[n] = text, length_text[#text]
 		if r == nil then
 			if n >= 128 then host_chat_lines(take_chat()) end
 			return
 		end
 		text = nil
 	else
-		texts[n], lengths[n] = "", 0
+		texts[n], lengths[n] = "", "0"
 	end
 	local e = extra
 	extras[e + 1], extras[e + 2], extras[e + 3], extras[e + 4], extras[e + 5] = n, r, g, b, text
