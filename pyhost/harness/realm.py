@@ -121,7 +121,7 @@ class Realm:
         self.clients: dict[str, Client] = {}
         self._by_lower: dict[str, Client] = {}  # "name-realm" in lower case: the first so named
         self.groups: list[Group] = []
-        # (due, order, action, entry, receiver): see _at
+        # (due, order, action, entry, receiver): see _at and _deliver
         self._queue: list[tuple[float, int, Callable[..., None], _Entry, Client | None]] = []
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         # The same, by what each was set for: a few groups (a deadline's, a heartbeat's...).
@@ -160,16 +160,16 @@ class Realm:
     def epoch(self) -> int:
         return self.start_epoch + int(self.now)
 
-    def _at(self, due: float, action: Callable[..., None], *, delay: float | None = None,
-            receiver: Client | None = None) -> _Entry:
-        """Queue a timer (with `delay`, what it was set for) or a delivery: an action for the
-        realm, or with `receiver`, action(receiver) if the receiver is online then."""
+    def _at(self, due: float, action: Callable[[], None], *,
+            delay: float | None = None) -> _Entry:
+        """Queue an action of the realm's, or with `delay` (what it was set for) a timer.
+        (A message to a client is queued by _deliver, with its receiver: see _run_one.)"""
         if delay is None:
             entry = _DELIVERY
             self._in_flight += 1
         else:
             entry = _Entry(due, delay)
-        heapq.heappush(self._queue, (due, next(self._order), action, entry, receiver))
+        heapq.heappush(self._queue, (due, next(self._order), action, entry, None))
         return entry
 
     def _drop_cancelled(self) -> None:
@@ -665,6 +665,9 @@ class Realm:
         name of the player or of a member of one of their groups (no one else's name is a
         unit)."""
         token = unit.lower()
+        if "-" in token:  # "Name-Realm" (no unit token has a dash): who the addon asks of most
+            named = self._by_lower.get(token)
+            return named if named is not None and self._shares_a_group(client, named) else None
         if token == "player":
             return client
         if token == "target":
@@ -679,10 +682,14 @@ class Realm:
             members = group.members if group is not None and group.raid else []
             return _nth(self, members, int(token[4:]))
         named = self.find(unit, relative_to=client)
-        if named is client or (named is not None and any(
-                named.full_name in g for g in self.groups_of(client))):
-            return named
-        return None
+        return named if named is not None and self._shares_a_group(client, named) else None
+
+    def _shares_a_group(self, client: Client, other: Client) -> bool:
+        """Whether `other` is `client` or in one of client's groups (their names are units)."""
+        if other is client:
+            return True
+        mine, theirs = client.full_name, other.full_name
+        return any(mine in group and theirs in group for group in self.groups)
 
     def unit_info(self, client: Client, unit: str, what: str,
                   category: int | None = None) -> Any:
@@ -690,10 +697,6 @@ class Realm:
         if other is None:
             return False if what in ("exists", "connected", "leader", "assistant", "party") \
                 else None
-        # UnitInParty, UnitInRaid, UnitIsGroupLeader take a category; the others ask of
-        # the active group.
-        group = self.group_of(client, category)
-        same_group = group is not None and other.full_name in group
         if what == "name":
             realm = None if other.realm_name == client.realm_name else other.realm_name
             return to_lua(other.name), None if realm is None else to_lua(realm)
@@ -702,13 +705,17 @@ class Realm:
         if what == "guid":
             return to_lua(other.guid)
         if what == "sex":
-            return {"unknown": 1, "male": 2, "female": 3}[other.sex]
+            return _SEX_NUMBERS[other.sex]
         if what == "relation":
             return self.connected_realms.relation(client.realm_name, other.realm_name)
         if what == "exists":
             return True
         if what == "connected":
             return other.online
+        # UnitInParty, UnitInRaid, UnitIsGroupLeader take a category; the others ask of
+        # the active group.
+        group = self.group_of(client, category)
+        same_group = group is not None and other.full_name in group
         if what == "leader":
             return same_group and group.leader == other.full_name  # type: ignore[union-attr]
         if what == "assistant":
@@ -737,7 +744,9 @@ class Realm:
     def _deliver(self, sender: str, receiver: Client, kind: str,
                  action: Callable[[Client], None]) -> None:
         for due in self.network.plan(self.now, sender, receiver.full_name, kind):
-            self._at(due, action, receiver=receiver)
+            # (_at's work, inline: this runs for every receiver of every message)
+            self._in_flight += 1
+            heapq.heappush(self._queue, (due, next(self._order), action, _DELIVERY, receiver))
 
     def _chat_event(self, sender: Client, event: str, body: bytes,
                     receivers: Sequence[Client]) -> None:
@@ -1014,6 +1023,9 @@ class _Entry:
         self.due = due
         self.delay = delay  # what a timer was set for; None for a delivery
 
+
+# UnitSex's answers (1 unknown, 2 male, 3 female).
+_SEX_NUMBERS = {"unknown": 1, "male": 2, "female": 3}
 
 # What every delivery is queued with: one entry, as nothing reads a delivery's own.
 _DELIVERY = _Entry(0.0, None)
