@@ -58,6 +58,20 @@ GC_PAUSE = 130
 _AS_THEY_ARE = frozenset((bytes, int, float, bool, type(None)))
 
 
+class RealmEvent(str):
+    """The name of an event the realm delivers with arguments it made itself, bytes and
+    numbers only: Client.fire passes them on unchecked, with the name's bytes made once (it
+    runs for every message every client receives). It is the name all the same (a test that
+    stands in for Client.fire compares it with "CHAT_MSG_ADDON")."""
+
+    encoded: bytes
+
+    def __new__(cls, name: str) -> RealmEvent:
+        event = super().__new__(cls, name)
+        event.encoded = name.encode("utf-8")
+        return event
+
+
 def _deny(obj: object, name: object, is_setting: bool) -> object:
     raise AttributeError("Lua code may not reach into Python objects")
 
@@ -584,11 +598,14 @@ class Client:
         """Deliver an event to this client's frames (and its chat frame)."""
         at = self._api_at
         if at is not None:
-            # (to_lua, inlined: this runs for every message every client receives, whose
-            # arguments the realm gives as bytes and numbers already, to pass as they are)
-            if not _AS_THEY_ARE.issuperset(map(type, args)):
-                args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
-            name = event.encode("utf-8") if isinstance(event, str) else event
+            if type(event) is RealmEvent:
+                name = event.encoded
+            else:
+                # (to_lua, inlined: the arguments are mostly bytes and numbers, to pass as
+                # they are)
+                if not _AS_THEY_ARE.issuperset(map(type, args)):
+                    args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
+                name = event.encode("utf-8") if isinstance(event, str) else event
             secret = self.restricted and secrets.secret_positions(self, event)
             # (With GetTime's value: lua/wow.lua's api.at.)
             if secret:

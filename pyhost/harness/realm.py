@@ -25,7 +25,7 @@ from typing import Any
 from ..flavours import FLAVOURS
 from . import locales, secrets
 from .channels import Guild, Social
-from .client import Client, text, to_lua
+from .client import Client, RealmEvent, text, to_lua
 from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
 from .toc import library_roots
@@ -750,6 +750,7 @@ class Realm:
 
     def _chat_event(self, sender: Client, event: str, body: bytes,
                     receivers: Sequence[Client]) -> None:
+        event = RealmEvent(event)  # (its arguments below are bytes and numbers)
         guid = to_lua(sender.guid)
         author = to_lua(sender.full_name)
 
@@ -901,7 +902,7 @@ class Realm:
             if receiver.restricted and secrets.drops_incoming(receiver):
                 return  # dropped in chat messaging lockdown
             if receiver.prefix_registered(prefix):
-                receiver.fire("CHAT_MSG_ADDON", prefix, body, channel, sender, whisper_target,
+                receiver.fire(_CHAT_MSG_ADDON, prefix, body, channel, sender, whisper_target,
                               0, 0, b"", 0)
 
         for receiver in receivers:
@@ -1023,6 +1024,8 @@ class _Entry:
         self.due = due
         self.delay = delay  # what a timer was set for; None for a delivery
 
+
+_CHAT_MSG_ADDON = RealmEvent("CHAT_MSG_ADDON")  # (send_addon's arguments are bytes and numbers)
 
 # UnitSex's answers (1 unknown, 2 male, 3 female).
 _SEX_NUMBERS = {"unknown": 1, "male": 2, "female": 3}
