@@ -229,7 +229,8 @@ class Realm:
             self._active_at = self.now  # (touched)
         if receiver is None:
             action()
-        elif receiver.online:  # a message for a player who went offline is lost
+        elif receiver._online:  # a message for a player who went offline is lost
+            # (`online`'s field: this runs for every delivery)
             action(receiver)
         if queue and queue[0][3].cancelled:
             self._drop_cancelled()
@@ -901,7 +902,7 @@ class Realm:
         def arrive(receiver: Client) -> None:
             if receiver.restricted and secrets.drops_incoming(receiver):
                 return  # dropped in chat messaging lockdown
-            if receiver.prefix_registered(prefix):
+            if prefix in receiver._prefixes:  # (prefix_registered, inline: on every delivery)
                 receiver.fire(_CHAT_MSG_ADDON, prefix, body, channel, sender, whisper_target,
                               0, 0, b"", 0)
 
