@@ -325,16 +325,20 @@ local function take_chat()
 	return tconcat(texts, "", 1, count), tconcat(lengths, ",", 1, count), unpack(extras, 1, odd)
 end
 api.take_chat = take_chat
-function ChatFrame:AddMessage(text, r, g, b)
+-- A line (a string, revealed already) in the frame's own colour.
+local function add_plain(text)
+	local n = waiting + 1
+	waiting = n
+	texts[n], lengths[n] = text, length_text[#text]
+	if n >= 128 then host_chat_lines(take_chat()) end
+end
+local function add_message(self, text, r, g, b) -- (ChatFrame:AddMessage)
 	text = tostring(reveal(text))
+	if r == nil and type(text) == "string" then return add_plain(text) end
 	local n = waiting + 1
 	waiting = n
 	if type(text) == "string" then
 		texts[n], lengths[n] = text, length_text[#text]
-		if r == nil then
-			if n >= 128 then host_chat_lines(take_chat()) end
-			return
-		end
 		text = nil
 	else
 		texts[n], lengths[n] = "", "0"
@@ -344,13 +348,21 @@ function ChatFrame:AddMessage(text, r, g, b)
 	extra = e + 5
 	if n >= 128 or extra >= 160 then host_chat_lines(take_chat()) end
 end
+ChatFrame.AddMessage = add_message
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
 SELECTED_CHAT_FRAME = ChatFrame
 
 function print(...)
 	if select("#", ...) == 1 then -- (most do: no table to join)
 		local line = tostring(reveal((...)))
-		if type(line) == "string" then DEFAULT_CHAT_FRAME:AddMessage(line) return end
+		if type(line) == "string" then
+			local frame = DEFAULT_CHAT_FRAME
+			-- (The line as AddMessage would add it, unless an addon replaced the frame or its
+			-- AddMessage, or hooked it: each line printed, at once.)
+			if frame == ChatFrame and frame.AddMessage == add_message then return add_plain(line) end
+			frame:AddMessage(line)
+			return
+		end
 	end
 	local parts = {}
 	for i = 1, select("#", ...) do parts[i] = tostring(reveal((select(i, ...)))) end
