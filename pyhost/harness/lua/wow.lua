@@ -332,7 +332,7 @@ local function add_plain(text)
 	texts[n], lengths[n] = text, length_text[#text]
 	if n >= 128 then host_chat_lines(take_chat()) end
 end
-local function add_message(self, text, r, g, b) -- (ChatFrame:AddMessage)
+local function add_message(_, text, r, g, b) -- (ChatFrame:AddMessage)
 	text = tostring(reveal(text))
 	if r == nil and type(text) == "string" then return add_plain(text) end
 	local n = waiting + 1
