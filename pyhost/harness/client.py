@@ -308,6 +308,7 @@ class Client:
         self.lua: Any = None
         self._api: Any = None
         self._api_at: Any = None  # (self._api.at, looked up once: it runs on every delivery)
+        self._api_event_at: Any = None  # (and self._api.event_at)
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
         self._c_type: Any = None  # secrets.lua's type() in C (bitlib.c), where it builds
         self._ui_namespace: Any = None
@@ -374,7 +375,7 @@ class Client:
         self.realm.cancel_timers(self)
         self._take_chat()  # (what the frame showed stays shown)
         self.online = False
-        self.lua = self._api = self._api_at = self._loadstring = None
+        self.lua = self._api = self._api_at = self._api_event_at = self._loadstring = None
         self._updating = False
         self.realm.updating_changed(self)
 
@@ -430,6 +431,7 @@ class Client:
         self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]", lean=True)(
             host, config)
         self._api_at = self._api.at
+        self._api_event_at = self._api.event_at
         for name, code in WIDGET_LUA:
             bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"), lean=True)(
                 host, config, self._api)
@@ -607,11 +609,11 @@ class Client:
                     args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
                 name = event.encode("utf-8") if isinstance(event, str) else event
             secret = self.restricted and secrets.secret_positions(self, event)
-            # (With GetTime's value: lua/wow.lua's api.at.)
+            # (With GetTime's value: lua/wow.lua's api.at and api.event_at.)
             if secret:
                 at(self.realm.game_time(), b"secret_event", secret, name, *args)
                 return
-            at(self.realm.game_time(), b"event", name, *args)
+            self._api_event_at(self.realm.game_time(), name, *args)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""
