@@ -267,12 +267,15 @@ def test_print_goes_through_a_hooked_or_replaced_add_message(tmp_path):
     skoll = login(realm, "Skoll", addons=[])
     skoll.run_lua("""
         Seen = {}
-        hooksecurefunc(DEFAULT_CHAT_FRAME, "AddMessage", function(_, text) Seen[#Seen + 1] = text end)
+        hooksecurefunc(DEFAULT_CHAT_FRAME, "AddMessage", function(_, text)
+            Seen[#Seen + 1] = text
+        end)
         print("hooked")""")
     assert skoll.run_lua("return Seen") == ["hooked"]
     skoll.run_lua("""
         local own = DEFAULT_CHAT_FRAME
-        DEFAULT_CHAT_FRAME = { AddMessage = function(_, text) own:AddMessage("[" .. text .. "]") end }
+        DEFAULT_CHAT_FRAME = {
+            AddMessage = function(_, text) own:AddMessage("[" .. text .. "]") end }
         print("elsewhere")""")
     assert skoll.chat.lines == ["hooked", "[elsewhere]"]
 
