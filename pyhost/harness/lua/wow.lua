@@ -68,9 +68,11 @@ end
 -- What each level of nested calls runs sits in these stacks, read by one `run` made once (a
 -- call makes no closure of its own: handlers run on every message): its arguments and their count.
 local fns, argss, sizes = {}, {}, {}
+-- (Not a tail call to fn: a traceback names fn's own frame, as the game's does.)
+local function pass(...) return ... end
 local function run()
 	local level = depth
-	return fns[level](unpack(argss[level], 1, sizes[level]))
+	return pass(fns[level](unpack(argss[level], 1, sizes[level])))
 end
 local function call(fn, ...)
 	local level = depth + 1
