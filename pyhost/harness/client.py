@@ -307,8 +307,9 @@ class Client:
         self.addons: dict[str, Addon] = {}
         self.lua: Any = None
         self._api: Any = None
-        self._api_at: Any = None  # (self._api.at, looked up once: it runs on every delivery)
-        self._api_event_at: Any = None  # (and self._api.event_at)
+        # (self._api.at and api.event_at, looked up once: they run for every timer and delivery)
+        self._api_at: Any = None
+        self._api_event_at: Any = None
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
         self._c_type: Any = None  # secrets.lua's type() in C (bitlib.c), where it builds
         self._ui_namespace: Any = None
