@@ -282,6 +282,9 @@ def test_a_full_name_is_a_unit_of_oneself_and_of_ones_groups_only(tmp_path):
     assert skoll.run_lua(ask.format("Dax-SilverHand")) == (None, False)  # online, not grouped
     assert skoll.run_lua(ask.format("Nobody-SilverHand")) == (None, False)
     assert dax.run_lua(ask.format("Mira-SilverHand")) == (None, False)
+    realm.invite(skoll, dax)  # (the answers kept are asked again once the groups change)
+    assert dax.run_lua(ask.format("Mira-SilverHand")) == (3, True)
+    assert skoll.run_lua(ask.format("Dax-SilverHand")) == (2, True)
 
 
 def test_unit_names_guids_and_sex(tmp_path):

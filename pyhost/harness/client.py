@@ -782,6 +782,7 @@ class Client:
             "group": lambda what, category=None: realm.group_info(
                 self, text(what), _category(category)),
             "roster_all": lambda: realm.roster_lines(self),
+            "group_sexes": lambda: realm.group_sexes(self),
             "send_chat": lambda msg, kind, target=None: realm.send_chat(
                 self, msg, text(kind), None if target is None else text(target),
                 hardware=self._hardware),

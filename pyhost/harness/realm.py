@@ -650,6 +650,14 @@ class Realm:
                 80, b"Shaman", b"SHAMAN", to_lua(member.location.zone), member.online, False,
                 b"NONE", False, b"NONE")
 
+    def group_sexes(self, client: Client) -> tuple[Any, ...]:
+        """(full name, UnitSex's answer) for the client and every member of its groups, end to
+        end, for lua/wow.lua to keep at once (each as unit_info answers it)."""
+        names = dict.fromkeys([client.full_name] + [
+            member for group in self.groups_of(client) for member in group.members])
+        return tuple(value for name in names
+                     for value in (to_lua(name), self.unit_info(client, name, "sex")))
+
     def roster_lines(self, client: Client) -> tuple[Any, ...]:
         """Every line of roster_info, one after another (12 values each; none outside a
         raid), for lua/wow.lua to ask once till the groups change."""

@@ -526,7 +526,7 @@ local function remembered(ask, what, unit, category)
 	if answer then return unpack(answer, 1, answer.n) end
 	answer = pack(ask(what, unit, category))
 	if keepable(unit, category) then
-		units = units or {}
+		units = known[what] or {} -- (ask may have kept others: sex_ask)
 		known[what] = units
 		categories = units[unit == nil and NONE or unit] or {}
 		units[unit == nil and NONE or unit] = categories
@@ -556,7 +556,19 @@ function UnitFullName(unit)
 	return name, realm
 end
 function UnitGUID(unit) return (remembered(unit_ask, "guid", unit)) end
-function UnitSex(unit) return (remembered(unit_ask, "sex", unit)) end
+-- UnitSex of a player by full name, the first time: every member of the player's groups is asked
+-- of Python at once, by full name (an addon asks it of each player at a table).
+local function sex_ask(what, unit, category)
+	if not known.sex and type(unit) == "string" and strfind(unit, "-", 1, true) then
+		local units, answers = {}, pack(host.group_sexes())
+		for i = 1, answers.n, 2 do units[answers[i]] = { [NONE] = pack(answers[i + 1]) } end
+		known.sex = units
+		local kept = units[unit]
+		if kept then return unpack(kept[NONE], 1, kept[NONE].n) end
+	end
+	return unit_ask(what, unit, category)
+end
+function UnitSex(unit) return (remembered(sex_ask, "sex", unit)) end
 function UnitExists(unit) return (remembered(unit_ask, "exists", unit)) == true end
 function UnitIsConnected(unit)
 	local answer = connected[unit]
