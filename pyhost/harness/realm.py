@@ -750,12 +750,16 @@ class Realm:
 
     # -- chat --------------------------------------------------------------------------------
 
-    def _deliver(self, sender: str, receiver: Client, kind: str,
+    def _deliver(self, sender: str, receivers: Sequence[Client], kind: str,
                  action: Callable[[Client], None]) -> None:
-        for due in self.network.plan(self.now, sender, receiver.full_name, kind):
-            # (_at's work, inline: this runs for every receiver of every message)
-            self._in_flight += 1
-            heapq.heappush(self._queue, (due, next(self._order), action, _DELIVERY, receiver))
+        """Send one message to each receiver: action(receiver) runs when the network brings it
+        there, if the receiver is still online then (see _run_one)."""
+        plan, queue, order, now = self.network.plan, self._queue, self._order, self.now
+        for receiver in receivers:
+            for due in plan(now, sender, receiver.full_name, kind):
+                # (_at's work, inline: this runs for every receiver of every message)
+                self._in_flight += 1
+                heapq.heappush(queue, (due, next(order), action, _DELIVERY, receiver))
 
     def _chat_event(self, sender: Client, event: str, body: bytes,
                     receivers: Sequence[Client]) -> None:
@@ -767,8 +771,7 @@ class Realm:
             receiver.fire(event, body, author, b"", b"", b"", b"", 0, 0, b"", 0,
                           next(self._line_ids), guid, 0, False, False, False, False)
 
-        for receiver in receivers:
-            self._deliver(sender.full_name, receiver, "chat", show)
+        self._deliver(sender.full_name, receivers, "chat", show)
 
     def _system(self, client: Client, key: str, *args: str) -> None:
         line = client.system_text(key, *args)
@@ -914,8 +917,7 @@ class Realm:
                 receiver.fire(_CHAT_MSG_ADDON, prefix, body, channel, sender, whisper_target,
                               0, 0, b"", 0)
 
-        for receiver in receivers:
-            self._deliver(client.full_name, receiver, "addon", arrive)
+        self._deliver(client.full_name, receivers, "addon", arrive)
         return SUCCESS
 
     # -- restricted content (secrets.py) -------------------------------------------------------
@@ -980,7 +982,7 @@ class Realm:
         for receiver in seen.values():
             line = locales.wow_format(receiver.global_strings["RANDOM_ROLL_RESULT"],
                                       client.name, result, low_n, high_n)
-            self._deliver("server", receiver, "system",
+            self._deliver("server", (receiver,), "system",
                           lambda r, line=line: r.system_line(line))
 
     # -- timers ------------------------------------------------------------------------------
