@@ -261,6 +261,25 @@ def test_print_and_add_message_write_to_the_chat_frame(tmp_path):
     assert skoll.chat.lines == ["a 1 nil true", "in red"]
 
 
+def test_print_goes_through_a_hooked_or_replaced_add_message(tmp_path):
+    # (print adds a line itself while the chat frame and its AddMessage are the realm's own.)
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll", addons=[])
+    skoll.run_lua("""
+        Seen = {}
+        hooksecurefunc(DEFAULT_CHAT_FRAME, "AddMessage", function(_, text)
+            Seen[#Seen + 1] = text
+        end)
+        print("hooked")""")
+    assert skoll.run_lua("return Seen") == ["hooked"]
+    skoll.run_lua("""
+        local own = DEFAULT_CHAT_FRAME
+        DEFAULT_CHAT_FRAME = {
+            AddMessage = function(_, text) own:AddMessage("[" .. text .. "]") end }
+        print("elsewhere")""")
+    assert skoll.chat.lines == ["hooked", "[elsewhere]"]
+
+
 # -- chat filters ---------------------------------------------------------------------------------
 
 

@@ -36,6 +36,23 @@ def test_a_party_addon_message_arrives_with_the_nine_arguments(tmp_path):
     no_errors(realm)
 
 
+def test_a_stand_in_for_fire_sees_an_addon_message_by_its_name_and_passes_it_on(tmp_path):
+    # (The realm names its own events with RealmEvent, a str that Client.fire trusts.)
+    realm, skoll, riggs = pair(tmp_path)
+    realm.party(skoll, riggs)
+    deliver, seen = riggs.fire, []
+
+    def watching(event, *args):
+        seen.append((event, args[1]))
+        return deliver(event, *args)
+
+    riggs.fire = watching
+    skoll.type("/rec send REC PARTY hello")
+    realm.run_until_quiet()
+    assert ("CHAT_MSG_ADDON", b"hello") in seen
+    assert texts(riggs) == ["hello"]
+
+
 def test_party_members_exchange_addon_messages_both_ways(tmp_path):
     realm, skoll, riggs = pair(tmp_path)
     realm.party(skoll, riggs)

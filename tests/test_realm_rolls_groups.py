@@ -270,6 +270,23 @@ def test_a_member_who_goes_offline_stays_in_the_group(tmp_path):
 # -- units and names ------------------------------------------------------------------------------
 
 
+def test_a_full_name_is_a_unit_of_oneself_and_of_ones_groups_only(tmp_path):
+    realm = make_realm(tmp_path)
+    skoll = login(realm, "Skoll", realm="Thunderhorn")
+    mira = login(realm, "Mira", realm="Silver Hand", sex="female")
+    dax = login(realm, "Dax", realm="Silver Hand")
+    realm.party(skoll, mira)
+    ask = "return UnitSex('{0}'), UnitExists('{0}')"
+    assert skoll.run_lua(ask.format("mira-silverhand")) == (3, True)  # (any case)
+    assert skoll.run_lua(ask.format("Skoll-Thunderhorn")) == (2, True)
+    assert skoll.run_lua(ask.format("Dax-SilverHand")) == (None, False)  # online, not grouped
+    assert skoll.run_lua(ask.format("Nobody-SilverHand")) == (None, False)
+    assert dax.run_lua(ask.format("Mira-SilverHand")) == (None, False)
+    realm.invite(skoll, dax)  # (the answers kept are asked again once the groups change)
+    assert dax.run_lua(ask.format("Mira-SilverHand")) == (3, True)
+    assert skoll.run_lua(ask.format("Dax-SilverHand")) == (2, True)
+
+
 def test_unit_names_guids_and_sex(tmp_path):
     realm = make_realm(tmp_path)
     skoll = login(realm, "Skoll", realm="Thunderhorn")

@@ -136,6 +136,21 @@ def test_on_update_elapsed_adds_up_to_the_time_that_passed(tmp_path):
     assert skoll.global_value("Elapsed") == pytest.approx(passed)
 
 
+def test_a_frame_that_starts_updating_in_a_timer_ticks_from_the_next_frame_on(tmp_path):
+    # (The realm counts no frames while none updates: it catches up when one starts.)
+    realm, skoll = one_client(tmp_path, fps=10)
+    skoll.run_lua("""
+        Ticks, Start = {}, GetTime()
+        C_Timer.After(0.35, function()
+            UpdateFrame = CreateFrame("Frame")
+            UpdateFrame:SetScript("OnUpdate", function()
+                Ticks[#Ticks + 1] = GetTime() - Start
+            end)
+        end)""")
+    realm.advance(0.65)
+    assert skoll.run_lua("return Ticks") == pytest.approx([0.4, 0.5, 0.6])
+
+
 # -- a realm that does not go quiet ---------------------------------------------------------------
 
 

@@ -154,7 +154,7 @@ def hand_at(size: int, seed: int, folder: Path, addon: Path,
     deliver = realm._deliver
 
     def counted(*args, **kwargs):
-        deliveries[0] += 1
+        deliveries[0] += len(args[1])  # (sender, receivers, kind, action)
         return deliver(*args, **kwargs)
 
     realm._deliver = counted

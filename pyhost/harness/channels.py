@@ -201,8 +201,7 @@ class Social:
                           b"", 0, number, shown, 0, next(self.realm._line_ids), guid, 0,
                           False, False, False, False)
 
-        for receiver in receivers:
-            self.realm._deliver(client.full_name, receiver, "chat", show)
+        self.realm._deliver(client.full_name, receivers, "chat", show)
 
 
 def host_functions(client: Client) -> dict[str, Any]:

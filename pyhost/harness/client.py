@@ -58,6 +58,20 @@ GC_PAUSE = 130
 _AS_THEY_ARE = frozenset((bytes, int, float, bool, type(None)))
 
 
+class RealmEvent(str):
+    """The name of an event the realm delivers with arguments it made itself, bytes and
+    numbers only: Client.fire passes them on unchecked, with the name's bytes made once (it
+    runs for every message every client receives). It is the name all the same (a test that
+    stands in for Client.fire compares it with "CHAT_MSG_ADDON")."""
+
+    encoded: bytes
+
+    def __new__(cls, name: str) -> RealmEvent:
+        event = super().__new__(cls, name)
+        event.encoded = name.encode("utf-8")
+        return event
+
+
 def _deny(obj: object, name: object, is_setting: bool) -> object:
     raise AttributeError("Lua code may not reach into Python objects")
 
@@ -293,7 +307,9 @@ class Client:
         self.addons: dict[str, Addon] = {}
         self.lua: Any = None
         self._api: Any = None
-        self._api_at: Any = None  # (self._api.at, looked up once: it runs on every delivery)
+        # (self._api.at and api.event_at, looked up once: they run for every timer and delivery)
+        self._api_at: Any = None
+        self._api_event_at: Any = None
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
         self._c_type: Any = None  # secrets.lua's type() in C (bitlib.c), where it builds
         self._ui_namespace: Any = None
@@ -360,7 +376,7 @@ class Client:
         self.realm.cancel_timers(self)
         self._take_chat()  # (what the frame showed stays shown)
         self.online = False
-        self.lua = self._api = self._api_at = self._loadstring = None
+        self.lua = self._api = self._api_at = self._api_event_at = self._loadstring = None
         self._updating = False
         self.realm.updating_changed(self)
 
@@ -416,6 +432,7 @@ class Client:
         self._api = bytecode.load(loadstring, WOW_LUA, b"=[pyhost wow.lua]", lean=True)(
             host, config)
         self._api_at = self._api.at
+        self._api_event_at = self._api.event_at
         for name, code in WIDGET_LUA:
             bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"), lean=True)(
                 host, config, self._api)
@@ -584,17 +601,20 @@ class Client:
         """Deliver an event to this client's frames (and its chat frame)."""
         at = self._api_at
         if at is not None:
-            # (to_lua, inlined: this runs for every message every client receives, whose
-            # arguments the realm gives as bytes and numbers already, to pass as they are)
-            if not _AS_THEY_ARE.issuperset(map(type, args)):
-                args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
-            name = event.encode("utf-8") if isinstance(event, str) else event
+            if type(event) is RealmEvent:
+                name = event.encoded
+            else:
+                # (to_lua, inlined: the arguments are mostly bytes and numbers, to pass as
+                # they are)
+                if not _AS_THEY_ARE.issuperset(map(type, args)):
+                    args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
+                name = event.encode("utf-8") if isinstance(event, str) else event
             secret = self.restricted and secrets.secret_positions(self, event)
-            # (With GetTime's value: lua/wow.lua's api.at.)
+            # (With GetTime's value: lua/wow.lua's api.at and api.event_at.)
             if secret:
                 at(self.realm.game_time(), b"secret_event", secret, name, *args)
                 return
-            at(self.realm.game_time(), b"event", name, *args)
+            self._api_event_at(self.realm.game_time(), name, *args)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""
@@ -762,6 +782,7 @@ class Client:
             "group": lambda what, category=None: realm.group_info(
                 self, text(what), _category(category)),
             "roster_all": lambda: realm.roster_lines(self),
+            "group_sexes": lambda: realm.group_sexes(self),
             "send_chat": lambda msg, kind, target=None: realm.send_chat(
                 self, msg, text(kind), None if target is None else text(target),
                 hardware=self._hardware),

@@ -25,7 +25,7 @@ from typing import Any
 from ..flavours import FLAVOURS
 from . import locales, secrets
 from .channels import Guild, Social
-from .client import Client, text, to_lua
+from .client import Client, RealmEvent, text, to_lua
 from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
 from .toc import library_roots
@@ -121,7 +121,8 @@ class Realm:
         self.clients: dict[str, Client] = {}
         self._by_lower: dict[str, Client] = {}  # "name-realm" in lower case: the first so named
         self.groups: list[Group] = []
-        self._queue: list[tuple[float, int, Callable[[], None], _Entry]] = []
+        # (due, order, action, entry, receiver): see _at and _deliver
+        self._queue: list[tuple[float, int, Callable[..., None], _Entry, Client | None]] = []
         self._timers: dict[tuple[str, int], _Entry] = {}  # (client, timer id) -> its entry
         # The same, by what each was set for: a few groups (a deadline's, a heartbeat's...).
         self._by_delay: dict[float, dict[tuple[str, int], _Entry]] = {}
@@ -161,13 +162,14 @@ class Realm:
 
     def _at(self, due: float, action: Callable[[], None], *,
             delay: float | None = None) -> _Entry:
-        """Queue a delivery, or with `delay` (what it was set for) a timer."""
+        """Queue an action of the realm's, or with `delay` (what it was set for) a timer.
+        (A message to a client is queued by _deliver, with its receiver: see _run_one.)"""
         if delay is None:
             entry = _DELIVERY
             self._in_flight += 1
         else:
             entry = _Entry(due, delay)
-        heapq.heappush(self._queue, (due, next(self._order), action, entry))
+        heapq.heappush(self._queue, (due, next(self._order), action, entry, None))
         return entry
 
     def _drop_cancelled(self) -> None:
@@ -181,6 +183,8 @@ class Realm:
 
     def updating_changed(self, client: Client) -> None:
         if client.updating:
+            if not self._updating:
+                self._catch_up_frames()
             self._updating[client.full_name] = client
         else:
             self._updating.pop(client.full_name, None)
@@ -202,6 +206,12 @@ class Realm:
                 client.update(step)
         self._frame = max(self._frame, last)
 
+    def _catch_up_frames(self) -> None:
+        # While no frame updates, _run_one does not count frames (it runs for every delivery):
+        # the frame count catches up here, to the last frame at or before now, where each
+        # moment the clock reached would have left it.
+        self._frame = max(self._frame, math.floor(self.now * self.fps + 1e-9))
+
     def touched(self) -> None:
         """Something happened now (a delivery, a line typed, Lua run, the clock moved by
         hand): run_until_quiet's horizon counts from here."""
@@ -209,14 +219,19 @@ class Realm:
 
     def _run_one(self) -> None:
         queue = self._queue
-        due, _, action, entry = heapq.heappop(queue)
-        self._tick_frames_until(due)
+        due, _, action, entry, receiver = heapq.heappop(queue)
+        if self._updating:
+            self._tick_frames_until(due)
         if due > self.now:
             self.now = due
         if entry is _DELIVERY:
             self._in_flight -= 1
             self._active_at = self.now  # (touched)
-        action()
+        if receiver is None:
+            action()
+        elif receiver._online:  # a message for a player who went offline is lost
+            # (`online`'s field: this runs for every delivery)
+            action(receiver)
         if queue and queue[0][3].cancelled:
             self._drop_cancelled()
 
@@ -635,6 +650,14 @@ class Realm:
                 80, b"Shaman", b"SHAMAN", to_lua(member.location.zone), member.online, False,
                 b"NONE", False, b"NONE")
 
+    def group_sexes(self, client: Client) -> tuple[Any, ...]:
+        """(full name, UnitSex's answer) for the client and every member of its groups, end to
+        end, for lua/wow.lua to keep at once (each as unit_info answers it)."""
+        names = dict.fromkeys([client.full_name] + [
+            member for group in self.groups_of(client) for member in group.members])
+        return tuple(value for name in names
+                     for value in (to_lua(name), self.unit_info(client, name, "sex")))
+
     def roster_lines(self, client: Client) -> tuple[Any, ...]:
         """Every line of roster_info, one after another (12 values each; none outside a
         raid), for lua/wow.lua to ask once till the groups change."""
@@ -651,6 +674,9 @@ class Realm:
         name of the player or of a member of one of their groups (no one else's name is a
         unit)."""
         token = unit.lower()
+        if "-" in token:  # "Name-Realm" (no unit token has a dash): who the addon asks of most
+            named = self._by_lower.get(token)
+            return named if named is not None and self._shares_a_group(client, named) else None
         if token == "player":
             return client
         if token == "target":
@@ -665,10 +691,14 @@ class Realm:
             members = group.members if group is not None and group.raid else []
             return _nth(self, members, int(token[4:]))
         named = self.find(unit, relative_to=client)
-        if named is client or (named is not None and any(
-                named.full_name in g for g in self.groups_of(client))):
-            return named
-        return None
+        return named if named is not None and self._shares_a_group(client, named) else None
+
+    def _shares_a_group(self, client: Client, other: Client) -> bool:
+        """Whether `other` is `client` or in one of client's groups (their names are units)."""
+        if other is client:
+            return True
+        mine, theirs = client.full_name, other.full_name
+        return any(mine in group and theirs in group for group in self.groups)
 
     def unit_info(self, client: Client, unit: str, what: str,
                   category: int | None = None) -> Any:
@@ -676,10 +706,6 @@ class Realm:
         if other is None:
             return False if what in ("exists", "connected", "leader", "assistant", "party") \
                 else None
-        # UnitInParty, UnitInRaid, UnitIsGroupLeader take a category; the others ask of
-        # the active group.
-        group = self.group_of(client, category)
-        same_group = group is not None and other.full_name in group
         if what == "name":
             realm = None if other.realm_name == client.realm_name else other.realm_name
             return to_lua(other.name), None if realm is None else to_lua(realm)
@@ -688,13 +714,17 @@ class Realm:
         if what == "guid":
             return to_lua(other.guid)
         if what == "sex":
-            return {"unknown": 1, "male": 2, "female": 3}[other.sex]
+            return _SEX_NUMBERS[other.sex]
         if what == "relation":
             return self.connected_realms.relation(client.realm_name, other.realm_name)
         if what == "exists":
             return True
         if what == "connected":
             return other.online
+        # UnitInParty, UnitInRaid, UnitIsGroupLeader take a category; the others ask of
+        # the active group.
+        group = self.group_of(client, category)
+        same_group = group is not None and other.full_name in group
         if what == "leader":
             return same_group and group.leader == other.full_name  # type: ignore[union-attr]
         if what == "assistant":
@@ -720,17 +750,20 @@ class Realm:
 
     # -- chat --------------------------------------------------------------------------------
 
-    def _deliver(self, sender: str, receiver: Client, kind: str,
+    def _deliver(self, sender: str, receivers: Sequence[Client], kind: str,
                  action: Callable[[Client], None]) -> None:
-        def arrive() -> None:
-            if receiver.online:  # a message for a player who went offline is lost
-                action(receiver)
-
-        for due in self.network.plan(self.now, sender, receiver.full_name, kind):
-            self._at(due, arrive)
+        """Send one message to each receiver: action(receiver) runs when the network brings it
+        there, if the receiver is still online then (see _run_one)."""
+        plan, queue, order, now = self.network.plan, self._queue, self._order, self.now
+        for receiver in receivers:
+            for due in plan(now, sender, receiver.full_name, kind):
+                # (_at's work, inline: this runs for every receiver of every message)
+                self._in_flight += 1
+                heapq.heappush(queue, (due, next(order), action, _DELIVERY, receiver))
 
     def _chat_event(self, sender: Client, event: str, body: bytes,
                     receivers: Sequence[Client]) -> None:
+        event = RealmEvent(event)  # (its arguments below are bytes and numbers)
         guid = to_lua(sender.guid)
         author = to_lua(sender.full_name)
 
@@ -738,8 +771,7 @@ class Realm:
             receiver.fire(event, body, author, b"", b"", b"", b"", 0, 0, b"", 0,
                           next(self._line_ids), guid, 0, False, False, False, False)
 
-        for receiver in receivers:
-            self._deliver(sender.full_name, receiver, "chat", show)
+        self._deliver(sender.full_name, receivers, "chat", show)
 
     def _system(self, client: Client, key: str, *args: str) -> None:
         line = client.system_text(key, *args)
@@ -881,12 +913,11 @@ class Realm:
         def arrive(receiver: Client) -> None:
             if receiver.restricted and secrets.drops_incoming(receiver):
                 return  # dropped in chat messaging lockdown
-            if receiver.prefix_registered(prefix):
-                receiver.fire("CHAT_MSG_ADDON", prefix, body, channel, sender, whisper_target,
+            if prefix in receiver._prefixes:  # (prefix_registered, inline: on every delivery)
+                receiver.fire(_CHAT_MSG_ADDON, prefix, body, channel, sender, whisper_target,
                               0, 0, b"", 0)
 
-        for receiver in receivers:
-            self._deliver(client.full_name, receiver, "addon", arrive)
+        self._deliver(client.full_name, receivers, "addon", arrive)
         return SUCCESS
 
     # -- restricted content (secrets.py) -------------------------------------------------------
@@ -951,7 +982,7 @@ class Realm:
         for receiver in seen.values():
             line = locales.wow_format(receiver.global_strings["RANDOM_ROLL_RESULT"],
                                       client.name, result, low_n, high_n)
-            self._deliver("server", receiver, "system",
+            self._deliver("server", (receiver,), "system",
                           lambda r, line=line: r.system_line(line))
 
     # -- timers ------------------------------------------------------------------------------
@@ -1004,6 +1035,11 @@ class _Entry:
         self.due = due
         self.delay = delay  # what a timer was set for; None for a delivery
 
+
+_CHAT_MSG_ADDON = RealmEvent("CHAT_MSG_ADDON")  # (send_addon's arguments are bytes and numbers)
+
+# UnitSex's answers (1 unknown, 2 male, 3 female).
+_SEX_NUMBERS = {"unknown": 1, "male": 2, "female": 3}
 
 # What every delivery is queued with: one entry, as nothing reads a delivery's own.
 _DELIVERY = _Entry(0.0, None)

@@ -414,7 +414,7 @@ end
 
 -- Hidden frames get events too, as in the game; a frame unregistered on the way is skipped.
 local function deliver(frames, event, ...)
-	local copy = snapshot(frames)
+	local copy = snapshots[frames] or snapshot(frames)
 	local unit = ...
 	for i = 1, #copy do
 		local frame = copy[i]

@@ -31,7 +31,7 @@ local function pack(...) return { n = select("#", ...), ... } end
 
 local LIMIT = config.instruction_limit
 local depth, tripped = 0, false
-local guard, on_error
+local guard, finish, on_error
 
 -- The count hook fires every LIMIT instructions. Once tripped it fires on every
 -- instruction, so a runaway loop that catches the error with its own pcall
@@ -39,7 +39,7 @@ local guard, on_error
 local function trip()
 	if tripped then
 		local running = getinfo(2, "f").func
-		if running == guard or running == on_error then return end
+		if running == guard or running == finish or running == on_error then return end
 	else
 		tripped = true
 		sethook(trip, "", 1)
@@ -63,42 +63,34 @@ local function report(message)
 end
 
 -- Call fn(...) protected; returns true and fn's results, or false after reporting.
--- Nothing but this function runs between the end of the protected call and the
--- clearing of the hook: a tripped hook spares only it and the error handler.
--- What each level of nested calls runs sits in these stacks, read by one `run` and one
--- `capture` made once (a call makes no closure of its own: handlers run on every message).
--- Its arguments and their count; its results only when it returns some (most return none).
-local fns, argss, sizes, counts, resultss = {}, {}, {}, {}, {}
-local function capture(...)
-	local count = select("#", ...)
-	counts[depth] = count
-	if count > 0 then resultss[depth] = { ... } end
-end
+-- Nothing but `call` and `finish` runs between the end of the protected call and the
+-- clearing of the hook: a tripped hook spares only them and the error handler.
+-- What each level of nested calls runs sits in these stacks, read by one `run` made once (a
+-- call makes no closure of its own: handlers run on every message): its arguments and their count.
+local fns, argss, sizes = {}, {}, {}
+-- (Not a tail call to fn: a traceback names fn's own frame, as the game's does.)
+local function pass(...) return ... end
 local function run()
-	capture(fns[depth](unpack(argss[depth], 1, sizes[depth])))
+	local level = depth
+	return pass(fns[level](unpack(argss[level], 1, sizes[level])))
 end
 local function call(fn, ...)
-	local outermost = depth == 0
 	local level = depth + 1
-	fns[level], argss[level], sizes[level], counts[level] = fn, { ... }, select("#", ...), 0
-	local ok, message
-	if not outermost then
-		depth = level
-		ok, message = xpcall(run, on_error)
-		depth = level - 1
-	else
-		depth, tripped = 1, false
+	fns[level], argss[level], sizes[level] = fn, { ... }, select("#", ...)
+	depth = level
+	if level == 1 then
+		tripped = false
 		sethook(trip, "", LIMIT)
-		ok, message = xpcall(run, on_error)
-		sethook()
-		depth = 0
 	end
+	return finish(level, xpcall(run, on_error))
+end
+-- The protected call's outcome, its results passed straight on (no table for them).
+finish = function(level, ok, ...)
+	if level == 1 then sethook() end
+	depth = level - 1
 	fns[level], argss[level] = nil, nil
-	local results = resultss[level]
-	if results then resultss[level] = nil end
-	if not ok then report(message, outermost) return false end
-	if counts[level] == 0 then return true end
-	return true, unpack(results, 1, counts[level])
+	if not ok then report((...), level == 1) return false end
+	return true, ...
 end
 guard = call
 api.call = call
@@ -322,6 +314,12 @@ api.chat_frame = ChatFrame
 -- a call's arguments one tuple at a time, in time that grows as their square.
 local host_chat_lines = host.chat_lines
 local texts, lengths, extras, waiting, extra = {}, {}, {}, 0, 0 -- (reused: counts say what is live)
+-- Each length as the text it crosses as, made once (table.concat would format each number anew).
+local length_text = setmetatable({}, { __index = function(known, length)
+	local digits = tostring(length)
+	known[length] = digits
+	return digits
+end })
 local function take_chat()
 	if waiting == 0 then return nil end
 	local count, odd = waiting, extra
@@ -329,32 +327,44 @@ local function take_chat()
 	return tconcat(texts, "", 1, count), tconcat(lengths, ",", 1, count), unpack(extras, 1, odd)
 end
 api.take_chat = take_chat
-function ChatFrame:AddMessage(text, r, g, b)
+-- A line (a string, revealed already) in the frame's own colour.
+local function add_plain(text)
+	local n = waiting + 1
+	waiting = n
+	texts[n], lengths[n] = text, length_text[#text]
+	if n >= 128 then host_chat_lines(take_chat()) end
+end
+local function add_message(_, text, r, g, b) -- (ChatFrame:AddMessage)
 	text = tostring(reveal(text))
+	if r == nil and type(text) == "string" then return add_plain(text) end
 	local n = waiting + 1
 	waiting = n
 	if type(text) == "string" then
-		texts[n], lengths[n] = text, #text
-		if r == nil then
-			if n >= 128 then host_chat_lines(take_chat()) end
-			return
-		end
+		texts[n], lengths[n] = text, length_text[#text]
 		text = nil
 	else
-		texts[n], lengths[n] = "", 0
+		texts[n], lengths[n] = "", "0"
 	end
 	local e = extra
 	extras[e + 1], extras[e + 2], extras[e + 3], extras[e + 4], extras[e + 5] = n, r, g, b, text
 	extra = e + 5
 	if n >= 128 or extra >= 160 then host_chat_lines(take_chat()) end
 end
+ChatFrame.AddMessage = add_message
 DEFAULT_CHAT_FRAME, ChatFrame1 = ChatFrame, ChatFrame
 SELECTED_CHAT_FRAME = ChatFrame
 
 function print(...)
 	if select("#", ...) == 1 then -- (most do: no table to join)
 		local line = tostring(reveal((...)))
-		if type(line) == "string" then DEFAULT_CHAT_FRAME:AddMessage(line) return end
+		if type(line) == "string" then
+			local frame = DEFAULT_CHAT_FRAME
+			-- (The line as AddMessage would add it, unless an addon replaced the frame or its
+			-- AddMessage, or hooked it: each line printed, at once.)
+			if frame == ChatFrame and frame.AddMessage == add_message then return add_plain(line) end
+			frame:AddMessage(line)
+			return
+		end
 	end
 	local parts = {}
 	for i = 1, select("#", ...) do parts[i] = tostring(reveal((select(i, ...)))) end
@@ -516,7 +526,7 @@ local function remembered(ask, what, unit, category)
 	if answer then return unpack(answer, 1, answer.n) end
 	answer = pack(ask(what, unit, category))
 	if keepable(unit, category) then
-		units = units or {}
+		units = known[what] or {} -- (ask may have kept others: sex_ask)
 		known[what] = units
 		categories = units[unit == nil and NONE or unit] or {}
 		units[unit == nil and NONE or unit] = categories
@@ -546,7 +556,19 @@ function UnitFullName(unit)
 	return name, realm
 end
 function UnitGUID(unit) return (remembered(unit_ask, "guid", unit)) end
-function UnitSex(unit) return (remembered(unit_ask, "sex", unit)) end
+-- UnitSex of a player by full name, the first time: every member of the player's groups is asked
+-- of Python at once, by full name (an addon asks it of each player at a table).
+local function sex_ask(what, unit, category)
+	if not known.sex and type(unit) == "string" and strfind(unit, "-", 1, true) then
+		local units, answers = {}, pack(host.group_sexes())
+		for i = 1, answers.n, 2 do units[answers[i]] = { [NONE] = pack(answers[i + 1]) } end
+		known.sex = units
+		local kept = units[unit]
+		if kept then return unpack(kept[NONE], 1, kept[NONE].n) end
+	end
+	return unit_ask(what, unit, category)
+end
+function UnitSex(unit) return (remembered(sex_ask, "sex", unit)) end
 function UnitExists(unit) return (remembered(unit_ask, "exists", unit)) == true end
 function UnitIsConnected(unit)
 	local answer = connected[unit]
@@ -794,13 +816,23 @@ local function dispatch(event, ...)
 	local after = event_after[event]
 	if after then after(...) end
 end
-function api.event(event, ...)
-	local args = event_args[event]
-	if args and select("#", ...) == args.count then return dispatch(event, args.add(...)) end
-	api.deliver_event(event, ...) -- (dispatch's lines: one call fewer for most events)
-	if shows[event] then show_chat(event, ...) end
-	local after = event_after[event]
+local function event(name, ...)
+	local args = event_args[name]
+	if args and select("#", ...) == args.count then return dispatch(name, args.add(...)) end
+	api.deliver_event(name, ...) -- (dispatch's lines: one call fewer for most events)
+	if shows[name] then show_chat(name, ...) end
+	local after = event_after[name]
 	if after then after(...) end
+end
+api.event = event
+-- api.at(time, "event", ...), as the realm delivers every message: one argument across and
+-- one look-up fewer.
+function api.event_at(time, ...)
+	local saved = clock
+	clock = time
+	local ok, message = pcall(event, ...)
+	clock = saved
+	if not ok then error(message, 0) end
 end
 
 -- Run one file of an addon: the chunk gets (addonName, namespace) as `...`.
