@@ -161,9 +161,10 @@ function HoldemHand:left_of_dealer()
 	return names
 end
 
--- The community dice rolled so far, as one list of faces.
-function HoldemHand:board()
-	local faces, count, community = {}, 0, self.community
+-- The community dice rolled so far, street by street, after the `count` faces in `faces`;
+-- returns the new count.
+local function add_board(self, faces, count)
+	local community = self.community
 	for i = 1, #community do
 		local street = community[i]
 		for k = 1, #street do
@@ -171,6 +172,13 @@ function HoldemHand:board()
 			faces[count] = street[k]
 		end
 	end
+	return count
+end
+
+-- The community dice rolled so far, as one list of faces.
+function HoldemHand:board()
+	local faces = {}
+	add_board(self, faces, 0)
 	return faces
 end
 
@@ -283,16 +291,9 @@ end
 -- The best hand of these hidden dice with the board, or nil while the board is too small.
 function HoldemHand:hand_of(faces)
 	-- (The board read street by street in place, not made as a list first: every show asks.)
-	local dice, count, community = {}, #faces, self.community
-	for i = 1, count do dice[i] = faces[i] end
-	for i = 1, #community do
-		local street = community[i]
-		for k = 1, #street do
-			count = count + 1
-			dice[count] = street[k]
-		end
-	end
-	if count < Rules.hands.size then return nil end
+	local dice = {}
+	for i = 1, #faces do dice[i] = faces[i] end
+	if add_board(self, dice, #faces) < Rules.hands.size then return nil end
 	return ns.Hands.best(dice)
 end
 
