@@ -1,12 +1,13 @@
 """Benchmark: the realm playing the real Tauren Hold'em addon, and `bit` from Lua, as ratios.
 
     python tools/bench_realm.py [--sizes 2,8,20,40] [--hashes 40] [--seed 21] [--crossings]
-                                [--no-bit]
+                                [--no-bit] [--repeat 3]
 
 1. Hands: for each table size, a raid of that many clients with the built Tauren Hold'em
    addon (pyhost build, every file of it) opens a guided table, everyone joins, and one hand
    is played to the showdown with everyone in (one bets, all call, then all check), as
-   tests/addon_table.py's play_hand drives it. Prints the hand's CPU (time.process_time), the
+   tests/addon_table.py's play_hand drives it, `--repeat` times (each in a fresh realm; the
+   median hand is shown, with the range). Prints the hand's CPU (time.process_time), the
    messages the realm delivered (addon messages and chat lines, to every receiver) and the
    CPU per delivery; the ratio is each size's CPU per delivery against the smallest size's,
    measured in the same run (flat is 1.0x). Then the same hand's CPU split: the time inside
@@ -144,7 +145,7 @@ def hand_at(size: int, seed: int, folder: Path, addon: Path,
             crossings: Counter | None = None) -> tuple[float, float, int, bool]:
     """(CPU seconds, of them hashing, deliveries, errors) of one hand to the showdown at
     `size` players; with `crossings`, the hand's calls from Lua to Python counted into it."""
-    realm = Realm(seed=seed, wtf=folder / f"WTF{size}")
+    realm = Realm(seed=seed, wtf=Path(tempfile.mkdtemp(prefix=f"WTF{size}-", dir=folder)))
     seated = raid_table(realm, addon, size)
     if crossings is not None:
         crossings.clear()
@@ -223,10 +224,12 @@ def main() -> None:
                         help="also count the hands' calls from Lua to Python, by host "
                              "function (the count's own wrapper adds CPU to the hands)")
     parser.add_argument("--no-bit", action="store_true", help="the hands only")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="hands played at each size (fresh realms); the median is shown")
     args = parser.parse_args()
     sizes = sorted(int(size) for size in args.sizes.split(","))
-    if not sizes or sizes[0] < 2 or sizes[-1] > 40 or args.hashes < 1:
-        parser.error("sizes from 2 to 40 (a raid), --hashes >= 1")
+    if not sizes or sizes[0] < 2 or sizes[-1] > 40 or args.hashes < 1 or args.repeat < 1:
+        parser.error("sizes from 2 to 40 (a raid), --hashes >= 1, --repeat >= 1")
     failed = False
     native = os.environ.get("PYHOST_BIT") != "python" and bitlib.native_library(lua51.__file__)
     print(f"bit:   the clients' bit is {'C (bitlib.c)' if native else 'Python (bitlib.py)'}")
@@ -239,12 +242,19 @@ def main() -> None:
         if crossings is not None:
             count_crossings(crossings)
         for size in sizes:
-            cpu, hashing, delivered, bad = hand_at(size, args.seed, folder, addon, crossings)
+            # The median of `--repeat` fresh hands (each its own realm): one run on a noisy
+            # machine can be off by a sixth either way.
+            runs = sorted(hand_at(size, args.seed, folder, addon, crossings)
+                          for _ in range(args.repeat))
+            cpu, hashing, delivered, bad = runs[len(runs) // 2]
+            bad = bad or any(run[3] for run in runs)
             per = cpu / max(delivered, 1)
             rest = max(cpu - hashing, 0.0) / max(delivered, 1)
             base, rest_base = base or per, rest_base or rest or 1e-9
             failed = failed or bad
-            print(f"hand:  {size:2} players {cpu:7.3f} s CPU, {delivered:6,} deliveries, "
+            spread = (f" (of {len(runs)}: {runs[0][0]:.3f}-{runs[-1][0]:.3f})"
+                      if len(runs) > 1 else "")
+            print(f"hand:  {size:2} players {cpu:7.3f} s CPU{spread}, {delivered:6,} deliveries, "
                   f"{per * 1e6:6.1f} us a delivery ({per / base:.2f}x the {sizes[0]}-player "
                   f"table's){'  FAILED' if bad else ''}")
             splits.append(f"split: {size:2} players {hashing:7.3f} s hashing, "
