@@ -216,3 +216,28 @@ def test_a_hosts_rolled_entry_that_is_no_street_changes_nothing(tmp_path, game, 
     realm.run_until_quiet()
     assert realm.errors() == []
     assert [game.status(realm, client) for client in seated] == before
+
+
+def test_a_hosts_word_for_a_turn_already_taken_must_be_that_turn(tmp_path, game):
+    # Every client checks the host's word for a step it has applied against the turn it took
+    # there (read from the message kept for that step): the same turn changes nothing; another
+    # amount, op or player means this copy is out of step, and it starts afresh.
+    realm = Realm(seed=34, wtf=tmp_path / "WTF")
+    seated = game.dealt(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
+    skoll, riggs, gray = seated
+    play(realm, riggs, f"{game.command('bet')} 2")
+    taken = ("local s = EVIL.Session.current() local t "
+             "for i = #s.log, 1, -1 do if s.log[i][1] == 'TURN' then t = s.log[i][2] break end end ")
+    assert skoll.run_lua(taken + "return t.player, t.amount") == ("Riggs-Thunderhorn", 2)
+    skoll.run_lua(taken + 'EVIL.Comm.send("TURN", { table = t.table, hand = t.hand, step = t.step, '
+                  'op = t.op, player = t.player, amount = t.amount, streets = t.streets })')
+    realm.run_until_quiet()
+    assert not gray.chat.matching("Caught up")
+    for changed in ("amount = 3", "op = 'fold'", "player = 'Skoll-Thunderhorn'"):
+        skoll.run_lua(taken + "local again = { table = t.table, hand = t.hand, step = t.step, "
+                      f"op = t.op, player = t.player, amount = t.amount, streets = t.streets }} "
+                      f"again.{changed} EVIL.Comm.send('TURN', again)")
+        before = len(gray.chat.matching("Caught up"))
+        realm.run_until_quiet()
+        assert len(gray.chat.matching("Caught up")) == before + 1, changed
+    assert realm.errors() == []

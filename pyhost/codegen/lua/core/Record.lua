@@ -28,7 +28,7 @@ local say = Session.say
 local refused_orders = {}
 
 local drain -- below: apply whatever can be applied now
-local resume_turn, take_turn, timeout_turn -- below
+local resume_turn, take_turn, timeout_turn, same_turn -- below
 
 -- Out of step with the host's record (it acted for a player whose own turn crossed it on the
 -- way), or stuck on something lost: start afresh from the host's snapshot. The host, whose
@@ -97,19 +97,20 @@ local function next_turn()
 	if entry and entry.player ~= session.host and Takeover.claim_refused(entry.player) then
 		entry = nil
 	end
+	local attested = entry ~= nil
 	entry = entry or (actor and slot[actor])
-	if not entry or flow.streets() < entry.streets then return false end
+	if not entry or flow.streets() < (entry.streets or 0) then return false end
 	turns[session.steps + 1] = nil
 	local events = flow.act(entry.player, entry.op, entry.amount, entry.dice)
 	if not events then -- a player's turn their engine should have refused: ignored
-		if entry.attested then resync() end
+		if attested then resync() end
 		return true
 	end
 	session.steps = session.steps + 1
 	local did = session.did[session.hands]
 	if not did then did = {} session.did[session.hands] = did end
-	did[session.steps] = entry.key
-	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
+	did[session.steps] = entry
+	session.log[#session.log + 1] = { "TURN", entry, attested = attested }
 	flow.turn_taken(events)
 	Takeover.arm_timeout()
 	flow.settle()
@@ -268,6 +269,13 @@ local function forged(sender)
 	say(L.FORGED:format(short(sender), short(session.host)))
 end
 
+-- Whether two turns for one step are the same turn: the same player, op and amount (and dice,
+-- in a draw game's keep). (Asked only of a turn heard again after it applied.)
+same_turn = function(one, other)
+	return one.player == other.player and (one.op or "") == (other.op or "")
+		and tostring(one.amount or "") == tostring(other.amount or "") and one.dice == other.dice
+end
+
 -- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
 -- it is), so the player sends it to everyone, who apply it when its step comes; the host sends
 -- one only for a player it acts for. The host's messages then do not grow with the table.
@@ -282,20 +290,17 @@ take_turn = function(sender, sent)
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
-	local key = player .. " " .. (sent.op or "") .. " " .. (sent.amount or "")
-	if sent.dice then key = key .. " " .. sent.dice end -- (a draw game's keep: its dice)
 	if number < session.hands or (number == session.hands and step <= session.steps) then
 		-- Applied already: the host's word for that turn must be what this client did.
 		local did = session.did[number] and session.did[number][step]
-		if attested and did and did ~= key then resync() end
+		if attested and did and not same_turn(did, sent) then resync() end
 		return
 	end
 	session.turns[number] = session.turns[number] or {}
 	local slot = session.turns[number][step] or {}
 	session.turns[number][step] = slot
-	local entry = { player = player, op = sent.op, amount = sent.amount, dice = sent.dice,
-		streets = sent.streets or 0, key = key, attested = attested, sent = sent }
-	if attested then slot.attested = entry else slot[player] = slot[player] or entry end
+	-- The message itself waits in its step's slot (the host's word as slot.attested).
+	if attested then slot.attested = sent else slot[player] = slot[player] or sent end
 	drain()
 end
 
