@@ -20,7 +20,23 @@ local steps -- what may apply next, in this order: the host's orders, turns, the
 local short, seated, hand_id = Session.short, Session.seated, Session.hand_id
 local MOVE_OPS = ns.Witness.MOVE_OPS
 
-Session.bind(function(new) session, halted = new, new == nil or new.dropping == true end)
+-- This player's saved turns by player (the SavedVariables' `sent`, Record.my_turns): read
+-- after every drain, and the same table while a table is open (made when the saved variables
+-- load, before any).
+local saved_sent
+Session.bind(function(new)
+	session, halted = new, new == nil or new.dropping == true
+	local db = new and Session.db()
+	if db then saved_sent = db.sent end
+end)
+
+-- This player's "Name-Realm" (Comm.me), kept once asked: it never changes meanwhile. Asked
+-- as `me or my_name()` where every message passes.
+local me
+local function my_name()
+	me = Comm.me()
+	return me
+end
 
 local say = Session.say
 
@@ -112,7 +128,7 @@ local function next_turn()
 	did[session.steps] = entry
 	session.log[#session.log + 1] = { "TURN", entry, attested = attested }
 	flow.turn_taken(events)
-	Takeover.arm_timeout()
+	if session.host == (me or my_name()) then Takeover.arm_timeout() end -- (only the host times out)
 	flow.settle()
 	return true
 end
@@ -221,12 +237,12 @@ end)
 -- The saved turns are read in place, not made for this hand as my_turns makes them: a list
 -- of another hand's is never read, and is replaced when this player next takes a turn.)
 resume_turn = function()
-	local sent = Session.db().sent[Comm.me()]
+	local sent = saved_sent[me or my_name()]
 	local mine = sent and sent[session.steps + 1]
 	if not mine or sent.hand ~= hand_id() or session.catching_up then return false end
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
-	if slot and slot[Comm.me()] then return false end
+	if slot and slot[me] then return false end
 	Comm.send("TURN", mine)
 	take_turn(Comm.me(), mine)
 	return true
@@ -256,7 +272,7 @@ drain = function()
 	draining = false
 	if not ok then error(moved, 0) end
 	if halted then return end
-	if moved and session.host == Comm.me() then Heartbeat.arm_beat() end -- (only the host beats)
+	if moved and session.host == (me or my_name()) then Heartbeat.arm_beat() end -- (only the host beats)
 	if resume_turn() then return end
 	if pending() then Heartbeat.watch_gap() end -- something came before one missing
 end
