@@ -241,3 +241,19 @@ def test_a_hosts_word_for_a_turn_already_taken_must_be_that_turn(tmp_path, game)
         realm.run_until_quiet()
         assert len(gray.chat.matching("Caught up")) == before + 1, changed
     assert realm.errors() == []
+
+
+def test_a_line_shows_the_seats_names_as_they_are_now(tmp_path, game):
+    # A line names a seat without its realm (a realm to drop: here, this player's own); a line
+    # shown before is not simply shown as it was once the seats change.
+    realm = Realm(seed=35, wtf=tmp_path / "WTF")
+    skoll, riggs, gray = game.seat(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
+    say = 'EVIL.Session.say("Gray-Thunderhorn waits, Riggs-Thunderhorn too")'
+    skoll.run_lua(say)
+    assert skoll.chat.lines[-1] == "Gray waits, Riggs too"
+    play(realm, gray, f"{game.command('long')} leave")
+    skoll.run_lua(say)
+    assert skoll.chat.lines[-1] == "Gray-Thunderhorn waits, Riggs too"
+    skoll.run_lua(say)
+    assert skoll.chat.lines[-1] == "Gray-Thunderhorn waits, Riggs too"
+    assert realm.errors() == []
