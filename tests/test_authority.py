@@ -226,8 +226,8 @@ def test_a_hosts_word_for_a_turn_already_taken_must_be_that_turn(tmp_path, game)
     seated = game.dealt(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
     skoll, riggs, gray = seated
     play(realm, riggs, f"{game.command('bet')} 2")
-    taken = ("local s = EVIL.Session.current() local t "
-             "for i = #s.log, 1, -1 do if s.log[i][1] == 'TURN' then t = s.log[i][2] break end end ")
+    taken = ("local s = EVIL.Session.current() local t for i = #s.log, 1, -1 do "
+             "if s.log[i][1] == 'TURN' then t = s.log[i][2] break end end ")
     assert skoll.run_lua(taken + "return t.player, t.amount") == ("Riggs-Thunderhorn", 2)
     skoll.run_lua(taken + 'EVIL.Comm.send("TURN", { table = t.table, hand = t.hand, step = t.step, '
                   'op = t.op, player = t.player, amount = t.amount, streets = t.streets })')
@@ -247,7 +247,7 @@ def test_a_line_shows_the_seats_names_as_they_are_now(tmp_path, game):
     # A line names a seat without its realm (a realm to drop: here, this player's own); a line
     # shown before is not simply shown as it was once the seats change.
     realm = Realm(seed=35, wtf=tmp_path / "WTF")
-    skoll, riggs, gray = game.seat(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
+    skoll, _, gray = game.seat(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
     say = 'EVIL.Session.say("Gray-Thunderhorn waits, Riggs-Thunderhorn too")'
     skoll.run_lua(say)
     assert skoll.chat.lines[-1] == "Gray waits, Riggs too"
