@@ -257,3 +257,21 @@ def test_a_line_shows_the_seats_names_as_they_are_now(tmp_path, game):
     skoll.run_lua(say)
     assert skoll.chat.lines[-1] == "Gray-Thunderhorn waits, Riggs too"
     assert realm.errors() == []
+
+
+def test_a_saved_turn_not_yet_taken_goes_when_the_table_moves(tmp_path, game):
+    # This player's turn for the next step, saved but in no copy of the table (a copy dropped
+    # and rebuilt from a record without it): the next drain sends it and takes it.
+    realm = Realm(seed=36, wtf=tmp_path / "WTF")
+    seated = game.dealt(realm, ["Skoll", "Riggs", "Gray"], addons={"Riggs": game.evil})
+    _, riggs, gray = seated
+    assert "Riggs to act" in game.status(realm, gray)
+    riggs.run_lua("local s = EVIL.Session.current() "
+                  "EVIL.Record.my_turns()[s.steps + 1] = { table = s.id, hand = s.hands, "
+                  "step = s.steps + 1, op = 'fold', player = 'Riggs-Thunderhorn', streets = 0 } "
+                  "EVIL.Record.drain()")
+    realm.run_until_quiet()
+    for client in seated:
+        assert "Riggs folds" in client.chat.lines, client.name
+        assert "Riggs to act" not in game.status(realm, client)
+    assert realm.errors() == []

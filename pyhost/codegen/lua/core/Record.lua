@@ -233,13 +233,13 @@ end)
 
 -- A turn of this player's that this copy of the table has not taken yet, though it was sent
 -- (the copy was dropped and rebuilt from a record without it): sent again and taken now.
--- (Asked after every drain: most often there is no such turn, and nothing more is looked at.
--- The saved turns are read in place, not made for this hand as my_turns makes them: a list
--- of another hand's is never read, and is replaced when this player next takes a turn.)
-resume_turn = function()
-	local sent = saved_sent[me or my_name()]
-	local mine = sent and sent[session.steps + 1]
-	if not mine or sent.hand ~= hand_id() or session.catching_up then return false end
+-- (Asked after every drain that finds a saved turn for the next step in `sent`, this player's
+-- saved turns: most often there is none, and drain looks no further. They are read in place,
+-- not made for this hand as my_turns makes them: a list of another hand's is never read, and
+-- is replaced when this player next takes a turn.)
+resume_turn = function(sent)
+	local mine = sent[session.steps + 1]
+	if sent.hand ~= hand_id() or session.catching_up then return false end
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
 	if slot and slot[me] then return false end
@@ -273,7 +273,8 @@ drain = function()
 	if not ok then error(moved, 0) end
 	if halted then return end
 	if moved and session.host == (me or my_name()) then Heartbeat.arm_beat() end -- (only the host beats)
-	if resume_turn() then return end
+	local sent = saved_sent[me or my_name()]
+	if sent and sent[session.steps + 1] and resume_turn(sent) then return end
 	if pending() then Heartbeat.watch_gap() end -- something came before one missing
 end
 
