@@ -216,3 +216,62 @@ def test_a_hosts_rolled_entry_that_is_no_street_changes_nothing(tmp_path, game, 
     realm.run_until_quiet()
     assert realm.errors() == []
     assert [game.status(realm, client) for client in seated] == before
+
+
+def test_a_hosts_word_for_a_turn_already_taken_must_be_that_turn(tmp_path, game):
+    # Every client checks the host's word for a step it has applied against the turn it took
+    # there (read from the message kept for that step): the same turn changes nothing; another
+    # amount, op or player means this copy is out of step, and it starts afresh.
+    realm = Realm(seed=34, wtf=tmp_path / "WTF")
+    seated = game.dealt(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
+    skoll, riggs, gray = seated
+    play(realm, riggs, f"{game.command('bet')} 2")
+    taken = ("local s = EVIL.Session.current() local t for i = #s.log, 1, -1 do "
+             "if s.log[i][1] == 'TURN' then t = s.log[i][2] break end end ")
+    assert skoll.run_lua(taken + "return t.player, t.amount") == ("Riggs-Thunderhorn", 2)
+    skoll.run_lua(taken + 'EVIL.Comm.send("TURN", { table = t.table, hand = t.hand, step = t.step, '
+                  'op = t.op, player = t.player, amount = t.amount, streets = t.streets })')
+    realm.run_until_quiet()
+    assert not gray.chat.matching("Caught up")
+    for changed in ("amount = 3", "op = 'fold'", "player = 'Skoll-Thunderhorn'"):
+        skoll.run_lua(taken + "local again = { table = t.table, hand = t.hand, step = t.step, "
+                      f"op = t.op, player = t.player, amount = t.amount, streets = t.streets }} "
+                      f"again.{changed} EVIL.Comm.send('TURN', again)")
+        before = len(gray.chat.matching("Caught up"))
+        realm.run_until_quiet()
+        assert len(gray.chat.matching("Caught up")) == before + 1, changed
+    assert realm.errors() == []
+
+
+def test_a_line_shows_the_seats_names_as_they_are_now(tmp_path, game):
+    # A line names a seat without its realm (a realm to drop: here, this player's own); a line
+    # shown before is not simply shown as it was once the seats change.
+    realm = Realm(seed=35, wtf=tmp_path / "WTF")
+    skoll, _, gray = game.seat(realm, ["Skoll", "Riggs", "Gray"], addons={"Skoll": game.evil})
+    say = 'EVIL.Session.say("Gray-Thunderhorn waits, Riggs-Thunderhorn too")'
+    skoll.run_lua(say)
+    assert skoll.chat.lines[-1] == "Gray waits, Riggs too"
+    play(realm, gray, f"{game.command('long')} leave")
+    skoll.run_lua(say)
+    assert skoll.chat.lines[-1] == "Gray-Thunderhorn waits, Riggs too"
+    skoll.run_lua(say)
+    assert skoll.chat.lines[-1] == "Gray-Thunderhorn waits, Riggs too"
+    assert realm.errors() == []
+
+
+def test_a_saved_turn_not_yet_taken_goes_when_the_table_moves(tmp_path, game):
+    # This player's turn for the next step, saved but in no copy of the table (a copy dropped
+    # and rebuilt from a record without it): the next drain sends it and takes it.
+    realm = Realm(seed=36, wtf=tmp_path / "WTF")
+    seated = game.dealt(realm, ["Skoll", "Riggs", "Gray"], addons={"Riggs": game.evil})
+    _, riggs, gray = seated
+    assert "Riggs to act" in game.status(realm, gray)
+    riggs.run_lua("local s = EVIL.Session.current() "
+                  "EVIL.Record.my_turns()[s.steps + 1] = { table = s.id, hand = s.hands, "
+                  "step = s.steps + 1, op = 'fold', player = 'Riggs-Thunderhorn', streets = 0 } "
+                  "EVIL.Record.drain()")
+    realm.run_until_quiet()
+    for client in seated:
+        assert "Riggs folds" in client.chat.lines, client.name
+        assert "Riggs to act" not in game.status(realm, client)
+    assert realm.errors() == []

@@ -20,7 +20,23 @@ local steps -- what may apply next, in this order: the host's orders, turns, the
 local short, seated, hand_id = Session.short, Session.seated, Session.hand_id
 local MOVE_OPS = ns.Witness.MOVE_OPS
 
-Session.bind(function(new) session, halted = new, new == nil or new.dropping == true end)
+-- This player's saved turns by player (the SavedVariables' `sent`, Record.my_turns): read
+-- after every drain, and the same table while a table is open (made when the saved variables
+-- load, before any).
+local saved_sent
+Session.bind(function(new)
+	session, halted = new, new == nil or new.dropping == true
+	local db = new and Session.db()
+	if db then saved_sent = db.sent end
+end)
+
+-- This player's "Name-Realm" (Comm.me), kept once asked: it never changes meanwhile. Asked
+-- as `me or my_name()` where every message passes.
+local me
+local function my_name()
+	me = Comm.me()
+	return me
+end
 
 local say = Session.say
 
@@ -28,7 +44,7 @@ local say = Session.say
 local refused_orders = {}
 
 local drain -- below: apply whatever can be applied now
-local resume_turn, take_turn, timeout_turn -- below
+local resume_turn, take_turn, timeout_turn, same_turn -- below
 
 -- Out of step with the host's record (it acted for a player whose own turn crossed it on the
 -- way), or stuck on something lost: start afresh from the host's snapshot. The host, whose
@@ -97,21 +113,22 @@ local function next_turn()
 	if entry and entry.player ~= session.host and Takeover.claim_refused(entry.player) then
 		entry = nil
 	end
+	local attested = entry ~= nil
 	entry = entry or (actor and slot[actor])
-	if not entry or flow.streets() < entry.streets then return false end
+	if not entry or flow.streets() < (entry.streets or 0) then return false end
 	turns[session.steps + 1] = nil
 	local events = flow.act(entry.player, entry.op, entry.amount, entry.dice)
 	if not events then -- a player's turn their engine should have refused: ignored
-		if entry.attested then resync() end
+		if attested then resync() end
 		return true
 	end
 	session.steps = session.steps + 1
 	local did = session.did[session.hands]
 	if not did then did = {} session.did[session.hands] = did end
-	did[session.steps] = entry.key
-	session.log[#session.log + 1] = { "TURN", entry.sent, attested = entry.attested }
+	did[session.steps] = entry
+	session.log[#session.log + 1] = { "TURN", entry, attested = attested }
 	flow.turn_taken(events)
-	Takeover.arm_timeout()
+	if session.host == (me or my_name()) then Takeover.arm_timeout() end -- (only the host times out)
 	flow.settle()
 	return true
 end
@@ -216,16 +233,16 @@ end)
 
 -- A turn of this player's that this copy of the table has not taken yet, though it was sent
 -- (the copy was dropped and rebuilt from a record without it): sent again and taken now.
--- (Asked after every drain: most often there is no such turn, and nothing more is looked at.
--- The saved turns are read in place, not made for this hand as my_turns makes them: a list
--- of another hand's is never read, and is replaced when this player next takes a turn.)
-resume_turn = function()
-	local sent = Session.db().sent[Comm.me()]
-	local mine = sent and sent[session.steps + 1]
-	if not mine or sent.hand ~= hand_id() or session.catching_up then return false end
+-- (Asked after every drain that finds a saved turn for the next step in `sent`, this player's
+-- saved turns: most often there is none, and drain looks no further. They are read in place,
+-- not made for this hand as my_turns makes them: a list of another hand's is never read, and
+-- is replaced when this player next takes a turn.)
+resume_turn = function(sent)
+	local mine = sent[session.steps + 1]
+	if sent.hand ~= hand_id() or session.catching_up then return false end
 	local turns = session.turns[session.hands]
 	local slot = turns and turns[session.steps + 1]
-	if slot and slot[Comm.me()] then return false end
+	if slot and slot[me] then return false end
 	Comm.send("TURN", mine)
 	take_turn(Comm.me(), mine)
 	return true
@@ -255,8 +272,9 @@ drain = function()
 	draining = false
 	if not ok then error(moved, 0) end
 	if halted then return end
-	if moved and session.host == Comm.me() then Heartbeat.arm_beat() end -- (only the host beats)
-	if resume_turn() then return end
+	if moved and session.host == (me or my_name()) then Heartbeat.arm_beat() end -- (only the host beats)
+	local sent = saved_sent[me or my_name()]
+	if sent and sent[session.steps + 1] and resume_turn(sent) then return end
 	if pending() then Heartbeat.watch_gap() end -- something came before one missing
 end
 
@@ -266,6 +284,13 @@ local function forged(sender)
 	if session.warned[sender] then return end
 	session.warned[sender] = true
 	say(L.FORGED:format(short(sender), short(session.host)))
+end
+
+-- Whether two turns for one step are the same turn: the same player, op and amount (and dice,
+-- in a draw game's keep). (Asked only of a turn heard again after it applied.)
+same_turn = function(one, other)
+	return one.player == other.player and (one.op or "") == (other.op or "")
+		and tostring(one.amount or "") == tostring(other.amount or "") and one.dice == other.dice
 end
 
 -- A turn: a betting action in a guided hand. Nobody orders turns (the engine knows whose turn
@@ -282,20 +307,17 @@ take_turn = function(sender, sent)
 	if not attested and not seated(player) then return end -- a watcher's: nobody's turn
 	-- Only this hand's and the next one's, not far ahead: nobody honest is so far ahead.
 	if number > session.hands + 1 or step > session.steps + 100 then return end
-	local key = player .. " " .. (sent.op or "") .. " " .. (sent.amount or "")
-	if sent.dice then key = key .. " " .. sent.dice end -- (a draw game's keep: its dice)
 	if number < session.hands or (number == session.hands and step <= session.steps) then
 		-- Applied already: the host's word for that turn must be what this client did.
 		local did = session.did[number] and session.did[number][step]
-		if attested and did and did ~= key then resync() end
+		if attested and did and not same_turn(did, sent) then resync() end
 		return
 	end
 	session.turns[number] = session.turns[number] or {}
 	local slot = session.turns[number][step] or {}
 	session.turns[number][step] = slot
-	local entry = { player = player, op = sent.op, amount = sent.amount, dice = sent.dice,
-		streets = sent.streets or 0, key = key, attested = attested, sent = sent }
-	if attested then slot.attested = entry else slot[player] = slot[player] or entry end
+	-- The message itself waits in its step's slot (the host's word as slot.attested).
+	if attested then slot.attested = sent else slot[player] = slot[player] or sent end
 	drain()
 end
 

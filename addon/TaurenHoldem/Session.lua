@@ -118,12 +118,16 @@ Session.short = short
 -- Kept by the seats' list itself and a count of its changes in place (Session.seats_changed,
 -- called wherever a seat is added or removed): a cheap exact check on every printed line.
 -- (`realms`: each realm's seats, with the realm, as a list: no pairs() for every line.)
+-- A line is renamed once: the same line again (a player's check on each street) is shown as
+-- it was, until the seats change (`renamed_lines`, by line, a few hundred at most).
 local realms, renamed_for, renamed_at = {}, nil, nil
+local renamed_lines, renamed_count = {}, 0
 local seats_version = 0
 function Session.seats_changed() seats_version = seats_version + 1 end
 local function rename_seats()
 	local by_realm = {}
 	realms, renamed_for, renamed_at = {}, session.seats, seats_version
+	renamed_lines, renamed_count = {}, 0
 	for _, name in ipairs(session.seats) do
 		local shown = Ambiguate(name, "none")
 		local alone, realm = name:match("^(.-)(%-.*)$")
@@ -167,7 +171,14 @@ local function display(line)
 	-- Only a name with its realm ("Name-Realm") can show differently.
 	if session and find(line, "-", 1, true) then
 		if session.seats ~= renamed_for or seats_version ~= renamed_at then rename_seats() end
-		for i = 1, #realms do line = rename(line, realms[i]) end
+		local shown = renamed_lines[line]
+		if not shown then
+			shown = line
+			for i = 1, #realms do shown = rename(shown, realms[i]) end
+			if renamed_count >= 300 then renamed_lines, renamed_count = {}, 0 end
+			renamed_lines[line], renamed_count = shown, renamed_count + 1
+		end
+		line = shown
 	end
 	return flow.shown(line)
 end
