@@ -53,23 +53,6 @@ def test_a_stand_in_for_fire_sees_an_addon_message_by_its_name_and_passes_it_on(
     assert texts(riggs) == ["hello"]
 
 
-def test_an_addon_message_with_other_last_arguments_arrives_as_fired(tmp_path):
-    # (Client.fire leaves the realm's four last arguments to the Lua side only when they are
-    # the realm's own: 0, 0, "", 0.)
-    realm, skoll, riggs = pair(tmp_path)
-    realm.party(skoll, riggs)
-    deliver = riggs.fire
-
-    def changing(event, *args):
-        return deliver(event, *args[:5], 7, 8, b"x", 9)
-
-    riggs.fire = changing
-    skoll.type("/rec send REC PARTY hello")
-    realm.run_until_quiet()
-    assert addon_messages(riggs) == [("REC", "hello", "PARTY", SKOLL, "", 7, 8, "x", 9)]
-    no_errors(realm)
-
-
 def test_party_members_exchange_addon_messages_both_ways(tmp_path):
     realm, skoll, riggs = pair(tmp_path)
     realm.party(skoll, riggs)

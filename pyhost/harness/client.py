@@ -72,12 +72,6 @@ class RealmEvent(str):
         return event
 
 
-# CHAT_MSG_ADDON as the realm fires it (realm.send_addon): prefix, text, channel, sender and
-# target, then these four (api.addon_at in lua/wow.lua fills them in).
-CHAT_MSG_ADDON = RealmEvent("CHAT_MSG_ADDON")
-_ADDON_TAIL = (0, 0, b"", 0)
-
-
 def _deny(obj: object, name: object, is_setting: bool) -> object:
     raise AttributeError("Lua code may not reach into Python objects")
 
@@ -313,11 +307,9 @@ class Client:
         self.addons: dict[str, Addon] = {}
         self.lua: Any = None
         self._api: Any = None
-        # (self._api.at, api.event_at and api.addon_at, looked up once: they run for every
-        # timer and delivery)
+        # (self._api.at and api.event_at, looked up once: they run for every timer and delivery)
         self._api_at: Any = None
         self._api_event_at: Any = None
-        self._api_addon_at: Any = None
         self._loadstring: Any = None  # the runtime's own loadstring, for bytecode.py's chunks
         self._c_type: Any = None  # secrets.lua's type() in C (bitlib.c), where it builds
         self._ui_namespace: Any = None
@@ -385,7 +377,6 @@ class Client:
         self._take_chat()  # (what the frame showed stays shown)
         self.online = False
         self.lua = self._api = self._api_at = self._api_event_at = self._loadstring = None
-        self._api_addon_at = None
         self._updating = False
         self.realm.updating_changed(self)
 
@@ -442,7 +433,6 @@ class Client:
             host, config)
         self._api_at = self._api.at
         self._api_event_at = self._api.event_at
-        self._api_addon_at = self._api.addon_at
         for name, code in WIDGET_LUA:
             bytecode.load(loadstring, code, to_lua(f"=[pyhost {name}]"), lean=True)(
                 host, config, self._api)
@@ -620,16 +610,11 @@ class Client:
                     args = tuple([a.encode("utf-8") if isinstance(a, str) else a for a in args])
                 name = event.encode("utf-8") if isinstance(event, str) else event
             secret = self.restricted and secrets.secret_positions(self, event)
-            # (With GetTime's value: lua/wow.lua's api.at, api.event_at and api.addon_at.)
+            # (With GetTime's value: lua/wow.lua's api.at and api.event_at.)
             if secret:
                 at(self.realm.game_time(), b"secret_event", secret, name, *args)
-            elif event is CHAT_MSG_ADDON and args[5:] == _ADDON_TAIL:
-                # The realm's addon message: its last four arguments, always the same, are
-                # filled in on the Lua side (each argument that crosses costs).
-                self._api_addon_at(self.realm.game_time(), args[0], args[1], args[2], args[3],
-                                   args[4])
-            else:
-                self._api_event_at(self.realm.game_time(), name, *args)
+                return
+            self._api_event_at(self.realm.game_time(), name, *args)
 
     def type(self, line: str) -> None:
         """Type a line into the chat box and press Enter."""

@@ -25,7 +25,7 @@ from typing import Any
 from ..flavours import FLAVOURS
 from . import locales, secrets
 from .channels import Guild, Social
-from .client import CHAT_MSG_ADDON, Client, RealmEvent, text, to_lua
+from .client import Client, RealmEvent, text, to_lua
 from .groups import HOME, INSTANCE, PARTY_SIZE, Group, GroupError
 from .network import Adversarial, Latency, Network
 from .toc import library_roots
@@ -914,7 +914,7 @@ class Realm:
             if receiver.restricted and secrets.drops_incoming(receiver):
                 return  # dropped in chat messaging lockdown
             if prefix in receiver._prefixes:  # (prefix_registered, inline: on every delivery)
-                receiver.fire(CHAT_MSG_ADDON, prefix, body, channel, sender, whisper_target,
+                receiver.fire(_CHAT_MSG_ADDON, prefix, body, channel, sender, whisper_target,
                               0, 0, b"", 0)
 
         self._deliver(client.full_name, receivers, "addon", arrive)
@@ -1036,6 +1036,7 @@ class _Entry:
         self.delay = delay  # what a timer was set for; None for a delivery
 
 
+_CHAT_MSG_ADDON = RealmEvent("CHAT_MSG_ADDON")  # (send_addon's arguments are bytes and numbers)
 
 # UnitSex's answers (1 unknown, 2 male, 3 female).
 _SEX_NUMBERS = {"unknown": 1, "male": 2, "female": 3}

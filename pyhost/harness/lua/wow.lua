@@ -857,16 +857,6 @@ function api.event_at(time, ...)
 	clock = saved
 	if not ok then error(message, 0) end
 end
--- api.event_at(time, "CHAT_MSG_ADDON", ...) as the realm delivers an addon message: what is the
--- same in every one (Client.fire checks it) is not handed across.
-function api.addon_at(time, prefix, text, channel, sender, target)
-	local saved = clock
-	clock = time
-	local ok, message = pcall(event, "CHAT_MSG_ADDON", prefix, text, channel, sender, target,
-		0, 0, "", 0)
-	clock = saved
-	if not ok then error(message, 0) end
-end
 
 -- Run one file of an addon: the chunk gets (addonName, namespace) as `...`.
 function api.run_file(code, chunkname, addon_name, namespace)
