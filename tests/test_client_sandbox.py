@@ -83,6 +83,32 @@ def test_a_runaway_loop_is_stopped_and_reported_as_that_addons_error(tmp_path):
     assert not other.errors
 
 
+def test_a_runaway_event_handler_or_timer_is_stopped_and_reported(tmp_path):
+    # (Frames' scripts and timers run through api.call_only, beside the slash commands' call.)
+    realm = Realm(wtf=tmp_path / "WTF", instruction_limit=100_000)
+    folder = make_addon(tmp_path, "Spinner", {"spin.lua": """
+        local function spin() while true do pcall(function() for i = 1, 10 do end end) end end
+        local f = CreateFrame("Frame")
+        f:RegisterEvent("SPIN_EVENT")
+        f:RegisterEvent("OK_EVENT")
+        f:SetScript("OnEvent", function(_, event)
+            if event == "SPIN_EVENT" then spin() end
+            print(event .. " heard")
+        end)
+        SLASH_SPINLATER1 = "/spinlater"
+        SlashCmdList.SPINLATER = function() C_Timer.After(1, spin) end
+    """})
+    spinner = realm.login("Skoll", addons=[folder])
+    spinner.fire("SPIN_EVENT")
+    spinner.fire("OK_EVENT")
+    spinner.type("/spinlater")
+    realm.advance(2)
+    spinner.fire("OK_EVENT")
+    assert [e.message.count("script ran too long") for e in spinner.errors] == [1, 1]
+    assert all("Interface/AddOns/Spinner/spin.lua" in e.traceback for e in spinner.errors)
+    assert [line for line in spinner.chat if "heard" in line] == ["OK_EVENT heard"] * 2
+
+
 def test_an_addon_error_is_recorded_with_its_traceback_and_others_go_on(tmp_path):
     realm = Realm(wtf=tmp_path / "WTF")
     broken = make_addon(tmp_path, "Broken", {"core.lua": """
