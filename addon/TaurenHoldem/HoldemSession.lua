@@ -338,7 +338,17 @@ local function live()
 	return current and current.phase ~= Phase.OVER and current or nil
 end
 
-Game.steps = { next_commit, next_show }
+-- Hold'em's steps as one (the record's drain asks each of its steps at least twice a message):
+-- the commitments only while the set is open, the reveals only at the showdown, each looked
+-- at in place here before its step is called, as the two steps would each look first.
+local function next_fair_step()
+	local engine = session.engine
+	local current = engine and engine.hand
+	if not current then return false end
+	if not session.fair.set_hash and next_commit() then return true end
+	return current.phase == Phase.SHOWDOWN and next_show()
+end
+Game.steps = { next_fair_step }
 Game.live = live
 -- Whose turn it is, if a turn is awaited (a guided hand's betting); nil otherwise.
 function Game.to_act()
