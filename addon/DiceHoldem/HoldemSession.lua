@@ -354,7 +354,12 @@ Game.live = live
 function Game.to_act()
 	local engine = session and session.engine
 	local current = engine and engine.hand
-	return current and current.phase == Phase.BETTING and current:to_act() or nil
+	if not current or current.phase ~= Phase.BETTING then return nil end
+	-- (GuidedHand:to_act, read in place: the record asks at every message. A manual hand has
+	-- no round, and nobody to act.)
+	local round = current.round
+	local index = round and round.pending[1]
+	return index and current.seats[index].name or nil
 end
 -- The stage the hand in play waits at (core/Takeover.lua's deadlines and timeouts): "deal"
 -- (the players' commitments), "roll" (the seed or a street), "turn" (a bet), "showdown" (the

@@ -166,7 +166,11 @@ local function after(events)
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
 	end
-	if current.phase == Phase.BETTING and current:to_act() == Comm.me() then
+	-- (Whose turn, as GuidedHand:to_act has it, read in place: every client asks after every
+	-- action. A manual hand has no round.)
+	local round = current.phase == Phase.BETTING and current.round
+	local index = round and round.pending[1]
+	if index and current.seats[index].name == Comm.me() then
 		say(L.YOUR_TURN:format(choices(current)) .. " (pot " .. current:pot() .. ")")
 	elseif current.phase == Phase.SHOWDOWN and session.mode == "guided" then
 		own.reveal(current) -- the showdown turns every box over at once
