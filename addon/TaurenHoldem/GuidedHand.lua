@@ -6,7 +6,7 @@ local floor, max, min = math.floor, math.max, math.min
 local format = string.format
 
 local Pots, Betting, Holdem = ns.Pots, ns.Betting, ns.Holdem
-local Status, in_hand, can_bet = Pots.Status, Pots.in_hand, Pots.can_bet
+local Status, in_hand, can_bet, find = Pots.Status, Pots.in_hand, Pots.can_bet, Pots.find
 local str = Betting.str
 local Phase, HoldemHand = Holdem.Phase, Holdem.HoldemHand
 local since, face_names = Holdem.since, Holdem.face_names
@@ -160,8 +160,9 @@ end
 -- The Move a betting action by `name` makes and their seat's index, or nil and why not.
 -- Changes nothing.
 function GuidedHand:_verify_bet(name, kind, amount)
-	local index, err = self:seat_of(name)
-	if not index then return nil, err end
+	local index = find(self.seats, name) -- (seat_of's lookup: its message made only when needed)
+	if not index then return self:seat_of(name) end
+	local err
 	if self.phase ~= Phase.BETTING or not self.round then
 		return nil, format("%s cannot %s: %s", name, str(kind), self:_waiting_for())
 	end
