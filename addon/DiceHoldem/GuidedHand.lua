@@ -141,6 +141,14 @@ function GuidedHand:to_act()
 	return index and self.seats[index].name or nil
 end
 
+-- Any player's action (HoldemHand:act): a betting one goes to bet at once, a call fewer at
+-- every turn every client takes. (No street is named as a betting kind: flop, turn, river or
+-- "street N".)
+function GuidedHand:act(name, action, amount, dice, target)
+	if KINDS[action] and type(name) == "string" then return self:bet(name, action, amount) end
+	return HoldemHand.act(self, name, action, amount, dice, target)
+end
+
 -- A betting action by `name`: check, bet N, call, raise N, fold, allin, put N.
 function GuidedHand:bet(name, kind, amount)
 	local move, index = self:_verify_bet(name, kind, amount)
