@@ -21,7 +21,9 @@ from conftest import write_variant
 from engine_moves import SidePots, legal_moves, play_to_showdown, replay_steps, showdown
 from lua_addon import SORTED_PAIRS, load, py, render, to_lua
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
+from pyhost.engine.core.betting import Kind
 from pyhost.engine.history import HandRecord, Replay, load_history, replay
+from pyhost.engine.holdem import street_names
 from pyhost.rules import Ruleset, load_ruleset
 
 ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
@@ -690,6 +692,25 @@ def test_refusals_quote_values_as_python_does(tauren):
     assert pair.lt[b"hand"][b"community"][1][1] == 8  # the Shaman, 1-based
     assert pair.refused("Skoll", "flop", dice=["2", "3", "4"]) == \
         "Skoll cannot roll the flop: the next street is the turn"
+
+
+def test_a_guided_hand_takes_a_betting_kind_as_a_bet_never_as_a_street(tauren):
+    # GuidedHand:act sends a betting kind straight to bet, before HoldemHand:act would look for
+    # a street: no street is named as a betting kind, and a name that is no string is still
+    # refused as HoldemHand:act refuses it.
+    kinds = {kind.value for kind in Kind}
+    for community in ((3, 1, 1), (1,), (2, 2), (1, 1, 1, 1, 1)):
+        assert not kinds & set(street_names(community))
+    pair = Lockstep(tauren, TAUREN_RULES, NAMES, dealer="Skoll")
+    pair.new_hand(hidden={"Riggs": [7, 6]})
+    hand = pair.lt[b"hand"]
+    for name in (None, 5, True):
+        for kind in sorted(kinds):
+            got = tauren.result(hand[b"act"](hand, name, kind.encode(), 2, None, None))
+            assert got == ("refused", f"nobody named {name!r} is in this hand")
+    got = tauren.result(hand[b"act"](hand, b"Thrall", b"bet", 2, None, None))
+    assert got == ("refused", "nobody named 'Thrall' is in this hand")
+    pair.check()
 
 
 def test_parse_takes_a_face_index_as_face_does(tauren):
