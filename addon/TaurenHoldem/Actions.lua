@@ -125,8 +125,12 @@ end
 -- (Only the banks that moved since: the engine's book knows them. None moved, as after a
 -- check, a fold or a show: nothing to remember.)
 local function remember_banks()
-	local engine = session.engine
-	if next(engine.book.moved) ~= nil then Ledger.remember(session, engine:moved_banks()) end
+	local book = session.engine.book
+	local moved = book.moved
+	if next(moved) ~= nil then
+		book.moved = {} -- (engine:moved_banks(), in place: its list handed over, a new one begun)
+		Ledger.remember(session, moved)
+	end
 end
 
 ------------------------------------------------------------------------------
