@@ -733,6 +733,32 @@ def test_parse_takes_a_face_index_as_face_does(tauren):
     assert check(tauren.ns[b"Holdem"]) == b"same"
 
 
+def test_a_moves_line_writes_its_chips_as_str_does(tauren):
+    # GuidedHand:_move_text writes a verified move's chips with "%.0f", not str: for every
+    # whole number of chips a move can hold, the line must read as str would write it.
+    check = tauren.lua.eval(b"""function(Holdem, Betting)
+        local hand = setmetatable({ round = { current = 0 } }, Holdem.GuidedHand)
+        local counts = { 1, 2, 9, 10, 99, 1000, 123456789, 2 ^ 31, 2 ^ 32 + 1, 1e15, 2 ^ 53 }
+        for i = 1, #counts do
+            local chips, str = counts[i], Betting.str
+            hand.round.current = chips + 5
+            local lines = {
+                { hand:_move_text("A", { kind = "call", chips = chips, all_in = true }, 0),
+                  "A calls " .. str(chips) .. " and is all-in" },
+                { hand:_move_text("A", { kind = "bet", chips = chips }, 0),
+                  "A bets " .. str(chips) },
+                { hand:_move_text("A", { kind = "raise", chips = chips + 3 }, 3),
+                  "A raises by " .. str(chips) .. " to " .. str(chips + 5) },
+            }
+            for _, pair in ipairs(lines) do
+                if pair[1] ~= pair[2] then return pair[1] .. " ~= " .. pair[2] end
+            end
+        end
+        return "same"
+    end""")
+    assert check(tauren.ns[b"Holdem"], tauren.ns[b"Betting"]) == b"same"
+
+
 def test_decode_reads_a_written_face_as_face_does():
     # Dice.decode looks a face written as its index ("1" ... "8") up without calling
     # Dice.face: any token must decode as face reads it.

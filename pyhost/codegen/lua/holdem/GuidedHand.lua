@@ -190,14 +190,16 @@ function GuidedHand:refusal(name, action, amount, dice)
 	return not done and err
 end
 
+-- (A verified move's chips, and the round's bet, are whole numbers, never -0 nor infinite:
+-- "%.0f" writes them as str does, without str's calls, at every bet every client hears.)
 function GuidedHand:_move_text(name, move, owed)
 	local all_in = move.all_in and " and is all-in" or ""
 	local kind = move.kind
 	if kind == "check" then return name .. " checks" end
 	if kind == "fold" then return name .. " folds" end
-	if kind == "call" then return format("%s calls %s%s", name, str(move.chips), all_in) end
-	if kind == "bet" then return format("%s bets %s%s", name, str(move.chips), all_in) end
-	return format("%s raises by %s to %s%s", name, str(move.chips - owed), str(self.round.current),
+	if kind == "call" then return format("%s calls %.0f%s", name, move.chips, all_in) end
+	if kind == "bet" then return format("%s bets %.0f%s", name, move.chips, all_in) end
+	return format("%s raises by %.0f to %.0f%s", name, move.chips - owed, self.round.current,
 		all_in)
 end
 
