@@ -217,8 +217,8 @@ end
 -- (HoldemSession's next_commit) looks at only that one when it is the only new one.
 local arrivals = setmetatable({}, { __mode = "k" })
 local COUNTED = { __newindex = function(players, name, commitment)
-	local count = arrivals[players] and arrivals[players][1] or 0
-	arrivals[players] = { count + 1, name }
+	local last = arrivals[players] -- (kept and changed in place: no table made an arrival)
+	if last then last[1], last[2] = last[1] + 1, name else arrivals[players] = { 1, name } end
 	rawset(players, name, commitment)
 end }
 -- `store`'s table for a hand (session.heard or session.revealed), counting what comes in.
