@@ -400,7 +400,15 @@ function Game.streets()
 	return current and current.phase ~= Phase.OVER and #current.community or 0
 end
 function Game.max_players() return session.engine.config.max_players end
-function Game.act(player, op, amount) return engine_act(player, op, amount) end
+-- A turn (core/Record.lua): its dice, which only a draw game's turn has, are never taken.
+-- (Any op but a show done here as engine_act does it, a call fewer at every turn.)
+local HandLog = ns.HandLog
+function Game.act(player, op, amount)
+	if op == "show" then return engine_act(player, op, amount) end
+	local events, reason = session.engine:act(player, op, amount)
+	if events then HandLog.action(session, player, op, amount) end
+	return events, reason
+end
 function Game.turn_taken(events)
 	after(events)
 	-- (maybe_close looks first whether the set is closed, as it is at every turn: asked here.)
