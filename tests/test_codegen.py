@@ -182,7 +182,7 @@ LEDGER = {
     "Holdem.lua": ({"ipairs", "string", "table", "type"}, set()),
     "HoldemHand.lua": ({"error", "ipairs", "pairs", "setmetatable", "string", "table", "tostring",
                         "type"}, set()),
-    "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string"}, set()),
+    "GuidedHand.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "type"}, set()),
     "ManualHand.lua": ({"ipairs", "setmetatable", "string", "type"}, set()),
     "Banks.lua": ({"ipairs", "string", "type"}, set()),
     "HoldemTable.lua": ({"ipairs", "math", "pairs", "setmetatable", "string", "type"}, set()),

@@ -21,7 +21,9 @@ from conftest import write_variant
 from engine_moves import SidePots, legal_moves, play_to_showdown, replay_steps, showdown
 from lua_addon import SORTED_PAIRS, load, py, render, to_lua
 from pyhost.engine import BettingRound, BettingRules, IllegalAction, Phase, Seat, Status, Table
+from pyhost.engine.core.betting import Kind
 from pyhost.engine.history import HandRecord, Replay, load_history, replay
+from pyhost.engine.holdem import street_names
 from pyhost.rules import Ruleset, load_ruleset
 
 ENGINE = ("Pots.lua", "Betting.lua", "Holdem.lua", "HoldemHand.lua", "GuidedHand.lua",
@@ -692,6 +694,25 @@ def test_refusals_quote_values_as_python_does(tauren):
         "Skoll cannot roll the flop: the next street is the turn"
 
 
+def test_a_guided_hand_takes_a_betting_kind_as_a_bet_never_as_a_street(tauren):
+    # GuidedHand:act sends a betting kind straight to bet, before HoldemHand:act would look for
+    # a street: no street is named as a betting kind, and a name that is no string is still
+    # refused as HoldemHand:act refuses it.
+    kinds = {kind.value for kind in Kind}
+    for community in ((3, 1, 1), (1,), (2, 2), (1, 1, 1, 1, 1)):
+        assert not kinds & set(street_names(community))
+    pair = Lockstep(tauren, TAUREN_RULES, NAMES, dealer="Skoll")
+    pair.new_hand(hidden={"Riggs": [7, 6]})
+    hand = pair.lt[b"hand"]
+    for name in (None, 5, True):
+        for kind in sorted(kinds):
+            got = tauren.result(hand[b"act"](hand, name, kind.encode(), 2, None, None))
+            assert got == ("refused", f"nobody named {name!r} is in this hand")
+    got = tauren.result(hand[b"act"](hand, b"Thrall", b"bet", 2, None, None))
+    assert got == ("refused", "nobody named 'Thrall' is in this hand")
+    pair.check()
+
+
 def test_parse_takes_a_face_index_as_face_does(tauren):
     # Holdem.parse looks a face index up without calling Holdem.face: every token must come
     # out as face gives it, the refusal's words included.
@@ -710,6 +731,32 @@ def test_parse_takes_a_face_index_as_face_does(tauren):
         return "same"
     end""")
     assert check(tauren.ns[b"Holdem"]) == b"same"
+
+
+def test_a_moves_line_writes_its_chips_as_str_does(tauren):
+    # GuidedHand:_move_text writes a verified move's chips with "%.0f", not str: for every
+    # whole number of chips a move can hold, the line must read as str would write it.
+    check = tauren.lua.eval(b"""function(Holdem, Betting)
+        local hand = setmetatable({ round = { current = 0 } }, Holdem.GuidedHand)
+        local counts = { 1, 2, 9, 10, 99, 1000, 123456789, 2 ^ 31, 2 ^ 32 + 1, 1e15, 2 ^ 53 }
+        for i = 1, #counts do
+            local chips, str = counts[i], Betting.str
+            hand.round.current = chips + 5
+            local lines = {
+                { hand:_move_text("A", { kind = "call", chips = chips, all_in = true }, 0),
+                  "A calls " .. str(chips) .. " and is all-in" },
+                { hand:_move_text("A", { kind = "bet", chips = chips }, 0),
+                  "A bets " .. str(chips) },
+                { hand:_move_text("A", { kind = "raise", chips = chips + 3 }, 3),
+                  "A raises by " .. str(chips) .. " to " .. str(chips + 5) },
+            }
+            for _, pair in ipairs(lines) do
+                if pair[1] ~= pair[2] then return pair[1] .. " ~= " .. pair[2] end
+            end
+        end
+        return "same"
+    end""")
+    assert check(tauren.ns[b"Holdem"], tauren.ns[b"Betting"]) == b"same"
 
 
 def test_decode_reads_a_written_face_as_face_does():

@@ -125,8 +125,12 @@ end
 -- (Only the banks that moved since: the engine's book knows them. None moved, as after a
 -- check, a fold or a show: nothing to remember.)
 local function remember_banks()
-	local engine = session.engine
-	if next(engine.book.moved) ~= nil then Ledger.remember(session, engine:moved_banks()) end
+	local book = session.engine.book
+	local moved = book.moved
+	if next(moved) ~= nil then
+		book.moved = {} -- (engine:moved_banks(), in place: its list handed over, a new one begun)
+		Ledger.remember(session, moved)
+	end
 end
 
 ------------------------------------------------------------------------------
@@ -166,7 +170,11 @@ local function after(events)
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
 	end
-	if current.phase == Phase.BETTING and current:to_act() == Comm.me() then
+	-- (Whose turn, as GuidedHand:to_act has it, read in place: every client asks after every
+	-- action. A manual hand has no round.)
+	local round = current.phase == Phase.BETTING and current.round
+	local index = round and round.pending[1]
+	if index and current.seats[index].name == Comm.me() then
 		say(L.YOUR_TURN:format(choices(current)) .. " (pot " .. current:pot() .. ")")
 	elseif current.phase == Phase.SHOWDOWN and session.mode == "guided" then
 		own.reveal(current) -- the showdown turns every box over at once
@@ -209,8 +217,8 @@ end
 -- (HoldemSession's next_commit) looks at only that one when it is the only new one.
 local arrivals = setmetatable({}, { __mode = "k" })
 local COUNTED = { __newindex = function(players, name, commitment)
-	local count = arrivals[players] and arrivals[players][1] or 0
-	arrivals[players] = { count + 1, name }
+	local last = arrivals[players] -- (kept and changed in place: no table made an arrival)
+	if last then last[1], last[2] = last[1] + 1, name else arrivals[players] = { 1, name } end
 	rawset(players, name, commitment)
 end }
 -- `store`'s table for a hand (session.heard or session.revealed), counting what comes in.

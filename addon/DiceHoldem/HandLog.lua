@@ -255,7 +255,11 @@ function HandLog.action(session, player, op, amount, target, dice)
 	local hand = entry
 	if hand and session and hand.table == session.id and hand.hand == session.hands then
 		local actions = hand.actions
-		actions[#actions + 1] = HandLog.action_line(player, op, amount, target, dice)
+		-- (A turn has neither target nor dice: its line made here as action_line makes it, a
+		-- call fewer at every action every client logs.)
+		actions[#actions + 1] = target == nil and dice == nil
+			and player .. " " .. op .. " " .. (amount and tostring(amount) or "-") .. " - -"
+			or HandLog.action_line(player, op, amount, target, dice)
 	end
 end
 

@@ -6,7 +6,7 @@ local floor, max, min = math.floor, math.max, math.min
 local format = string.format
 
 local Pots, Betting, Holdem = ns.Pots, ns.Betting, ns.Holdem
-local Status, in_hand, can_bet = Pots.Status, Pots.in_hand, Pots.can_bet
+local Status, in_hand, can_bet, find = Pots.Status, Pots.in_hand, Pots.can_bet, Pots.find
 local str = Betting.str
 local Phase, HoldemHand = Holdem.Phase, Holdem.HoldemHand
 local since, face_names = Holdem.since, Holdem.face_names
@@ -141,6 +141,14 @@ function GuidedHand:to_act()
 	return index and self.seats[index].name or nil
 end
 
+-- Any player's action (HoldemHand:act): a betting one goes to bet at once, a call fewer at
+-- every turn every client takes. (No street is named as a betting kind: flop, turn, river or
+-- "street N".)
+function GuidedHand:act(name, action, amount, dice, target)
+	if KINDS[action] and type(name) == "string" then return self:bet(name, action, amount) end
+	return HoldemHand.act(self, name, action, amount, dice, target)
+end
+
 -- A betting action by `name`: check, bet N, call, raise N, fold, allin, put N.
 function GuidedHand:bet(name, kind, amount)
 	local move, index = self:_verify_bet(name, kind, amount)
@@ -160,8 +168,9 @@ end
 -- The Move a betting action by `name` makes and their seat's index, or nil and why not.
 -- Changes nothing.
 function GuidedHand:_verify_bet(name, kind, amount)
-	local index, err = self:seat_of(name)
-	if not index then return nil, err end
+	local index = find(self.seats, name) -- (seat_of's lookup: its message made only when needed)
+	if not index then return self:seat_of(name) end
+	local err
 	if self.phase ~= Phase.BETTING or not self.round then
 		return nil, format("%s cannot %s: %s", name, str(kind), self:_waiting_for())
 	end
@@ -181,14 +190,16 @@ function GuidedHand:refusal(name, action, amount, dice)
 	return not done and err
 end
 
+-- (A verified move's chips, and the round's bet, are whole numbers, never -0 nor infinite:
+-- "%.0f" writes them as str does, without str's calls, at every bet every client hears.)
 function GuidedHand:_move_text(name, move, owed)
 	local all_in = move.all_in and " and is all-in" or ""
 	local kind = move.kind
 	if kind == "check" then return name .. " checks" end
 	if kind == "fold" then return name .. " folds" end
-	if kind == "call" then return format("%s calls %s%s", name, str(move.chips), all_in) end
-	if kind == "bet" then return format("%s bets %s%s", name, str(move.chips), all_in) end
-	return format("%s raises by %s to %s%s", name, str(move.chips - owed), str(self.round.current),
+	if kind == "call" then return format("%s calls %.0f%s", name, move.chips, all_in) end
+	if kind == "bet" then return format("%s bets %.0f%s", name, move.chips, all_in) end
+	return format("%s raises by %.0f to %.0f%s", name, move.chips - owed, self.round.current,
 		all_in)
 end
 

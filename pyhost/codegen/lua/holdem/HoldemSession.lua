@@ -338,13 +338,28 @@ local function live()
 	return current and current.phase ~= Phase.OVER and current or nil
 end
 
-Game.steps = { next_commit, next_show }
+-- Hold'em's steps as one (the record's drain asks each of its steps at least twice a message):
+-- the commitments only while the set is open, the reveals only at the showdown, each looked
+-- at in place here before its step is called, as the two steps would each look first.
+local function next_fair_step()
+	local engine = session.engine
+	local current = engine and engine.hand
+	if not current then return false end
+	if not session.fair.set_hash and next_commit() then return true end
+	return current.phase == Phase.SHOWDOWN and next_show()
+end
+Game.steps = { next_fair_step }
 Game.live = live
 -- Whose turn it is, if a turn is awaited (a guided hand's betting); nil otherwise.
 function Game.to_act()
 	local engine = session and session.engine
 	local current = engine and engine.hand
-	return current and current.phase == Phase.BETTING and current:to_act() or nil
+	if not current or current.phase ~= Phase.BETTING then return nil end
+	-- (GuidedHand:to_act, read in place: the record asks at every message. A manual hand has
+	-- no round, and nobody to act.)
+	local round = current.round
+	local index = round and round.pending[1]
+	return index and current.seats[index].name or nil
 end
 -- The stage the hand in play waits at (core/Takeover.lua's deadlines and timeouts): "deal"
 -- (the players' commitments), "roll" (the seed or a street), "turn" (a bet), "showdown" (the
@@ -385,7 +400,15 @@ function Game.streets()
 	return current and current.phase ~= Phase.OVER and #current.community or 0
 end
 function Game.max_players() return session.engine.config.max_players end
-function Game.act(player, op, amount) return engine_act(player, op, amount) end
+-- A turn (core/Record.lua): its dice, which only a draw game's turn has, are never taken.
+-- (Any op but a show done here as engine_act does it, a call fewer at every turn.)
+local HandLog = ns.HandLog
+function Game.act(player, op, amount)
+	if op == "show" then return engine_act(player, op, amount) end
+	local events, reason = session.engine:act(player, op, amount)
+	if events then HandLog.action(session, player, op, amount) end
+	return events, reason
+end
 function Game.turn_taken(events)
 	after(events)
 	-- (maybe_close looks first whether the set is closed, as it is at every turn: asked here.)
