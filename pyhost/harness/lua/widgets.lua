@@ -18,7 +18,7 @@ local type, pairs, ipairs, select, tostring, error, unpack = type, pairs, ipairs
 local setmetatable, rawget, rawset = setmetatable, rawget, rawset
 local strlower, strfind, strgsub, strsub = string.lower, string.find, string.gsub, string.sub
 local tremove = table.remove
-local call, call_only = api.call, api.call_only
+local call = api.call
 
 local W = {} -- shared with widget_methods.lua and uixml.lua
 api.widgets = W
@@ -420,7 +420,7 @@ local function deliver(frames, event, ...)
 		local frame = copy[i]
 		local s = S[frame]
 		local script, units = s.scripts.OnEvent, s.events[event]
-		if script and (units == true or s.all or wants(units, unit)) then call_only(script, frame, event, ...) end
+		if script and (units == true or s.all or wants(units, unit)) then call(script, frame, event, ...) end
 	end
 end
 
@@ -436,7 +436,7 @@ function api.update(elapsed)
 	for i = 1, #copy do
 		local frame = copy[i]
 		local script = S[frame].scripts.OnUpdate
-		if script and visible(frame) then call_only(script, frame, elapsed) end
+		if script and visible(frame) then call(script, frame, elapsed) end
 	end
 end
 

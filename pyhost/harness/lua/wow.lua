@@ -31,7 +31,7 @@ local function pack(...) return { n = select("#", ...), ... } end
 
 local LIMIT = config.instruction_limit
 local depth, tripped = 0, false
-local guard, guard_only, finish, on_error
+local guard, finish, on_error
 
 -- The count hook fires every LIMIT instructions. Once tripped it fires on every
 -- instruction, so a runaway loop that catches the error with its own pcall
@@ -39,9 +39,7 @@ local guard, guard_only, finish, on_error
 local function trip()
 	if tripped then
 		local running = getinfo(2, "f").func
-		if running == guard or running == finish or running == on_error or running == guard_only then
-			return
-		end
+		if running == guard or running == finish or running == on_error then return end
 	else
 		tripped = true
 		sethook(trip, "", 1)
@@ -96,27 +94,6 @@ finish = function(level, ok, ...)
 end
 guard = call
 api.call = call
-
--- call(fn, ...) for the realm's callers that want neither fn's results nor the outcome (a frame's
--- OnEvent and OnUpdate, a timer's callback: they run on every message), with `finish` inline:
--- one Lua call fewer. (fn runs through the same `run`: the same instructions before and after
--- it count towards the limit.)
-local function call_only(fn, ...)
-	local level = depth + 1
-	fns[level], argss[level], sizes[level] = fn, { ... }, select("#", ...)
-	depth = level
-	if level == 1 then
-		tripped = false
-		sethook(trip, "", LIMIT)
-	end
-	local ok, message = xpcall(run, on_error)
-	if level == 1 then sethook() end
-	depth = level - 1
-	fns[level], argss[level] = nil, nil
-	if not ok then report(message, level == 1) end
-end
-guard_only = call_only
-api.call_only = call_only
 
 -- For tests: run fn under the same limit, but hand its failure back instead of reporting it.
 -- A script fn sets off that fails (a frame's OnClick) is reported as the game reports it.
@@ -512,7 +489,7 @@ end
 function api.timer(id)
 	local fn = timers[id]
 	timers[id] = nil
-	if fn then call_only(fn) end
+	if fn then call(fn) end
 end
 
 
