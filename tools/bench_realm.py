@@ -13,6 +13,9 @@
    measured in the same run (flat is 1.0x). Then the same hand's CPU split: the time inside
    the addon's SHA-256 (each client's ns.Sha256.digest and .hex, timed from outside, a call
    inside another counted once) and the rest, with the rest's CPU per delivery and its ratio.
+   Then, from each size to the next, the CPU each delivery more costs (the hands' CPU
+   difference over their deliveries' difference: the average per delivery also holds each
+   hand's fixed work, which weighs most at small tables), against the first step's.
    With --crossings, also the hand's calls from the clients' Lua to Python, by host function
    (the counting adds its own CPU to the hands). --no-bit: the hands only.
 2. bit: the addon's SHA-256 (core/Sha256.lua, loaded as it ships) hashing a 40-seat set of
@@ -236,8 +239,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pyhost-bench-") as tmp:
         folder = Path(tmp)
         addon = build_addon(folder / "AddOns")
-        base = rest_base = None
-        splits = []
+        base = rest_base = step_base = None
+        splits, steps = [], []
+        previous = None  # (size, cpu, deliveries) of the size before
         crossings: Counter | None = Counter() if args.crossings else None
         if crossings is not None:
             count_crossings(crossings)
@@ -260,11 +264,19 @@ def main() -> None:
             splits.append(f"split: {size:2} players {hashing:7.3f} s hashing, "
                           f"{cpu - hashing:7.3f} s the rest, {rest * 1e6:6.1f} us a delivery "
                           f"({rest / rest_base:.2f}x the {sizes[0]}-player table's)")
+            # What each delivery more costs from the size before: a hand's fixed work (each
+            # client's own dice, the set hash) is not in it, as it is in the average.
+            if previous and delivered > previous[2]:
+                step = (cpu - previous[1]) / (delivered - previous[2])
+                step_base = step_base or step
+                steps.append(f"step:  {previous[0]:2} -> {size:2} players {step * 1e6:6.1f} us "
+                             f"each delivery more ({step / step_base:.2f}x the first step's)")
+            previous = (size, cpu, delivered)
             if crossings is not None:
                 splits.append(f"calls: {size:2} players {sum(crossings.values()):,} from Lua "
                               f"to Python: " + ", ".join(f"{name} {count:,}" for name, count
                                                          in crossings.most_common()))
-        print("\n".join(splits))
+        print("\n".join(splits + steps))
     if not args.no_bit:
         failed = not bench_bit(args.hashes) or failed
     if failed:
