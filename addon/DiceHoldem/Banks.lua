@@ -25,10 +25,12 @@ function Banks.into(Table, with)
 	local find, move, chips_arg, str, repr, in_live_pot =
 		with.find, with.move, with.chips_arg, with.str, with.repr, with.in_live_pot
 
+	local function nobody(name) return format("nobody named %s sits at this table", repr(name)) end
+
 	function Table:_index(name)
 		local index = find(self, name)
 		if index then return index end
-		return nil, format("nobody named %s sits at this table", repr(name))
+		return nil, nobody(name)
 	end
 
 	function Table:seat(name)
@@ -42,8 +44,7 @@ function Banks.into(Table, with)
 	function Table:act(name, action, amount, dice, target)
 		local command = COMMANDS[action]
 		if command then return command(self, name, amount, target) end
-		local _, err = self:_index(name)
-		if err then return nil, err end
+		if not find(self, name) then return nil, nobody(name) end -- (every action: no _index call)
 		if not self.hand then
 			return nil, format("%s cannot %s: no hand has been dealt", name, str(action))
 		end

@@ -177,9 +177,12 @@ end
 local function anyone_gone(current)
 	local roller = flow.roller()
 	if roller and not connected(roller) then return true end
-	local group = Comm.group()
-	for _, seat in ipairs(current.seats) do
-		if flow.in_hand(current, seat.name) and not connected_in(seat.name, group) then return true end
+	-- (Run by the host at every turn: the connection, cheaper to ask, is asked first; both
+	-- are questions without side effects, so the order changes no answer.)
+	local group, seats, in_hand = Comm.group(), current.seats, flow.in_hand
+	for i = 1, #seats do
+		local name = seats[i].name
+		if not connected_in(name, group) and in_hand(current, name) then return true end
 	end
 	return false
 end
