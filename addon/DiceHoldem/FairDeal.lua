@@ -377,8 +377,8 @@ function FairDeal.roll_line(text)
 	local name, value, low, high = Dice.parse_roll(text)
 	if not name then return end
 	-- A line another group member of that name could have made is nobody's roll.
-	if namesakes(name) then
-		local one, other = namesakes(name)
+	local one, other = namesakes(name)
+	if one then
 		if not s.warned[name] then
 			s.warned[name] = true
 			say(L.NAMESAKES:format(Text.safe(one), Text.safe(other)))
