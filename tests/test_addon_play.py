@@ -158,6 +158,9 @@ def test_a_player_can_read_face_names_instead_of_glyphs(tmp_path, addon):
         "attests." in riggs.chat.lines
     play(realm, riggs, "/tbones")
     assert riggs.chat.lines[-8] == "[Shaman]  Shaman (1)"  # the setting is saved
+    play(realm, riggs, "/tholdem ascii off")  # (and read again when it changes)
+    play(realm, riggs, "/tbones")
+    assert riggs.chat.lines[-8] == "[ ¥ ]  Shaman (1)"
 
 
 def test_a_manual_table_the_original_way(tmp_path, addon):

@@ -776,6 +776,37 @@ def test_decode_reads_a_written_face_as_face_does():
     assert check(ns[b"Dice"]) == b"same"
 
 
+def test_holding_answers_as_find_and_in_hand_even_after_the_seats_change():
+    # Pots.holding reads find's map of names in place: a seat array changed since it was
+    # mapped (a seat replaced, one taken off, a status moved) must be answered as it is now.
+    lua, ns = load(TAUREN_RULES, "Rules.lua", "Pots.lua")
+    check = lua.eval(b"""function(Pots)
+        local hand = { seats = { Pots.Seat("A", 5), Pots.Seat("B", 5), Pots.Seat("C", 5) } }
+        local function agrees(name)
+            local answer = Pots.holding(hand, name) -- (first: find would map the seats afresh)
+            local index = Pots.find(hand.seats, name)
+            return answer == (index ~= nil and Pots.in_hand(hand.seats[index]))
+        end
+        local out = {}
+        local function ask(label, names)
+            for _, name in ipairs(names) do
+                if not agrees(name) then out[#out + 1] = label .. ":" .. name end
+            end
+        end
+        ask("new", { "A", "B", "C", "D" })
+        hand.seats[2].status = Pots.Status.FOLDED
+        hand.seats[3].status = Pots.Status.ALL_IN
+        ask("status", { "A", "B", "C" })
+        hand.seats[1] = Pots.Seat("D", 5) -- (A's place, mapped, now someone else's)
+        ask("replaced", { "A", "D", "B" })
+        hand.seats[3] = nil
+        ask("removed", { "C", "D" })
+        out[#out + 1] = tostring(Pots.holding(hand, "D")) .. tostring(Pots.holding(hand, "A"))
+        return table.concat(out, " ")
+    end""")
+    assert check(ns[b"Pots"]) == b"truefalse"
+
+
 def test_a_manual_hand_dealt_first_opens_at_once_in_both_engines(tauren):
     # Python's manual hand once refused `deal_first` with a TypeError; Lua's took it.
     pair = Lockstep(tauren, TAUREN_RULES, NAMES, mode="manual", dealer="Skoll")

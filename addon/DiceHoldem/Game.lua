@@ -40,8 +40,12 @@ Game.bank_of = Ledger.bank_of
 -- Lines go through the table core (Session.say: names as this client shows them); hold'em's
 -- faces as the player asked to see them.
 Game.say = Session.say
+-- Whether this player reads faces as text (their setting): read once a load and on each change,
+-- not at every line shown (nil: not read yet).
+local ascii
 function Game.shown(line)
-	if settings().ascii then line = Dice.ascii(line) end
+	if ascii == nil then ascii = settings().ascii or false end
+	if ascii then line = Dice.ascii(line) end
 	return line
 end
 
@@ -309,7 +313,7 @@ function Game.status()
 end
 
 function Game.set_ascii(on)
-	settings().ascii = on
+	settings().ascii, ascii = on, nil
 	Game.say(L.ASCII:format(on and L.ASCII_ON or L.ASCII_OFF))
 end
 
@@ -376,7 +380,7 @@ Game.legal, Game.result = Actions.legal, Actions.result
 function Game.bind(new) session = new end
 function Game.dropped() my_dice = nil end
 function Game.attach(saved)
-	db = saved
+	db, ascii = saved, nil -- (the settings come with the saved state)
 	db.secrets = db.secrets or {}
 	db.rolled = db.rolled or {} -- the roll (hand and seed or street) this player rolled last
 	HandLog.attach(db) -- the last hands' public record, for `pyhost verify`

@@ -447,8 +447,12 @@ function Round:apply(move)
 	if move.kind == Kind.FOLD then
 		if in_hand(self.seats[index]) then self.holding = self.holding - 1 end
 		self.seats[index].status = Status.FOLDED
-	else
-		self:_move(index, move.chips)
+	else -- (self:_move(index, move.chips), done in place: every client applies every bet)
+		local seat, chips = self.seats[index], move.chips
+		Pots.move_bank(seat, -chips)
+		seat.committed = seat.committed + chips
+		self.bets[index] = self.bets[index] + chips
+		if chips ~= 0 and seat.bank == 0 then seat.status = Status.ALL_IN end
 	end
 	if self.bets[index] > self.current then
 		local added = self.bets[index] - self.current

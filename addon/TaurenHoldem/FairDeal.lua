@@ -18,9 +18,9 @@ ns.FairDeal = FairDeal
 -- The table (Game.lua, Actions.lua), loaded after this file: read when a function runs. The
 -- open table itself is bound here (core/Session.lua), as Game has it.
 local function game() return ns.Game end
+-- (Read as `bound` itself, not through a function: maybe_close alone is asked at every action.)
 local bound -- the open table, if any
 ns.Session.bind(function(new) bound = new end)
-local function session() return bound end
 local function hand() return bound and bound.engine and bound.engine.hand end
 local function short(name) return ns.Game.short(name) end
 local function say(line) return ns.Game.say(line) end
@@ -32,7 +32,7 @@ local function say(line) return ns.Game.say(line) end
 -- With `anyway` (the commit time is up), it closes with the commitments it has: whoever has
 -- none will have no dice, and their hand is dead at the showdown.
 function FairDeal.maybe_close(anyway)
-	local s = session()
+	local s = bound
 	local fair = s.fair
 	if fair.set_hash then return end -- (closed: the common case, looked at first)
 	local current = hand()
@@ -64,13 +64,13 @@ end
 
 -- Who rolls what is due now, and where: Rollers.lua.
 function FairDeal.roller()
-	local s = session()
+	local s = bound
 	return s and Rollers.roller(s, hand())
 end
 
 -- Who stands in for that roller (the host names them when the roll is late or its roller gone).
 function FairDeal.next_roller()
-	local s = session()
+	local s = bound
 	return s and Rollers.next_roller(s, hand())
 end
 
@@ -80,7 +80,7 @@ end
 -- the close (a dice addon's, anyone's own /roll) could not know it. Failing a line, the seed
 -- the host attests in a snapshot. Then this player's dice are known, to them alone.
 function FairDeal.bind_seed()
-	local s = session()
+	local s = bound
 	local fair = s.fair
 	if fair.seed or not fair.set_hash then return end
 	local roller = Rollers.roller(s, hand())
@@ -111,7 +111,7 @@ end
 -- first line binds), so a table nobody types at still moves on. (A client replaying a
 -- snapshot does not: it rolls, if still due, once caught up.)
 function FairDeal.roll_soon()
-	local s = bound -- (session() and hand(), read in place: after every action)
+	local s = bound -- (hand(), read in place: after every action)
 	local current = s and s.engine and s.engine.hand
 	if not s or s.catching_up or not current then return end
 	local key = Rollers.due(s, current)
@@ -121,7 +121,7 @@ function FairDeal.roll_soon()
 	if db.rolled[Comm.me()] == mark or s.fair.rolling == mark then return end
 	s.fair.rolling = mark
 	C_Timer.After(0.5, function()
-		local now = session()
+		local now = bound
 		if not (now and hand() and game().hand_id() .. "/" .. tostring((Rollers.due(now, hand()))) == mark)
 			or now.fair.rolling ~= mark then return end
 		now.fair.rolling = nil
@@ -138,17 +138,17 @@ end
 function FairDeal.commit_refusal(player)
 	local current = hand()
 	if not current or current.phase == Phase.OVER then return "no hand is being played" end
-	if session().fair.commits[player] then return short(player) .. " has already rolled" end
+	if bound.fair.commits[player] then return short(player) .. " has already rolled" end
 	-- (A seat of this hand: the deal may have sat it out already.)
 	local dealt = ns.Pots.find(current.seats, player) ~= nil
-	if session().fair.set_hash and dealt then return L.LATE_DEAL end
+	if bound.fair.set_hash and dealt then return L.LATE_DEAL end
 	if not game().in_hand(current, player) then return short(player) .. " is not in this hand" end
 end
 
 -- Why a betting command is refused now (the deal not done: the set open, or its seed not
 -- rolled yet), or nil.
 function FairDeal.betting_refusal()
-	local s, current = session(), hand()
+	local s, current = bound, hand()
 	if not (current and current.phase == Phase.DEAL) then return nil end
 	if not s.fair.set_hash then return L.DEAL_NOT_CLOSED end
 	return L.SEED_NOT_ROLLED:format(short(Rollers.roller(s, current)))
@@ -156,7 +156,7 @@ end
 
 -- What a guided hand waits for while it is dealt (the status line), and who rolls next.
 function FairDeal.waiting()
-	local s, current = session(), hand()
+	local s, current = bound, hand()
 	if not current then return nil end
 	if current.phase == Phase.DEAL and not s.fair.set_hash then
 		local missing = {}
@@ -176,7 +176,7 @@ end
 -- the hand is void, nothing lost. Both are in the record (the close, the seed), so a client
 -- catching up deals the same.
 function FairDeal.deal_in()
-	local s, current = session(), hand()
+	local s, current = bound, hand()
 	if not (current and current.phase == Phase.DEAL and s.fair.held) then return end
 	if #s.fair.held >= 2 and not s.fair.seed then return end
 	local events, reason = current:deal_in(s.fair.held)
@@ -185,8 +185,8 @@ function FairDeal.deal_in()
 	ns.Takeover.moved()
 	ns.Takeover.arm_timeout()
 	game().after(events)
-	if session() then game().drain() end -- turns that came before the deal
-	if session() then FairDeal.roll_soon() end -- (everyone all-in from the blinds: the flop)
+	if bound then game().drain() end -- turns that came before the deal
+	if bound then FairDeal.roll_soon() end -- (everyone all-in from the blinds: the flop)
 end
 
 ------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ FairDeal.ORDERS = ORDERS
 
 ORDERS.commit = function(player, amount, target, dice)
 	-- The commitment came in the player's own request.
-	local s = session()
+	local s = bound
 	s.fair.commits[player] = target or game().heard(s.hands)[player]
 	HandLog.commit(s, player, s.fair.commits[player])
 	say(L.ROLLS_UNDER_BOX:format(short(player), game().pronoun(player)))
@@ -206,7 +206,7 @@ end
 
 ORDERS.close = function(player, amount, target, dice)
 	-- The set holds exactly the commitments the host names, heard from their players.
-	local s = session()
+	local s = bound
 	local flags = type(amount) == "string" and amount or ""
 	local holds = {} -- whose commitments, in seat order, for the hand log
 	local heard = game().heard(s.hands) -- (looked up once, not once a seat)
@@ -236,7 +236,7 @@ end
 -- The roller is gone, or did not roll in time: the host names who deals on (rolls what is due,
 -- and the rest of the hand, unless they sent a roll's moment). The button stays.
 ORDERS.dealer = function(player, amount, target, dice)
-	local s, current = session(), hand()
+	local s, current = bound, hand()
 	local gone, seat = Rollers.roller(s, current), false
 	for _, each in ipairs(current.seats) do seat = seat or each.name == target end
 	if not seat or target == gone then return end -- not a player in this hand
@@ -252,7 +252,7 @@ end
 
 ORDERS.void = function(player, amount, target, dice)
 	-- Nobody committed in time: nobody has dice, so the hand is void, every bet back.
-	local s = session()
+	local s = bound
 	Ledger.void(s)
 	HandLog.void(s, s.before_hand)
 	say(L.VOID:format(s.hands))
@@ -262,7 +262,7 @@ end
 ORDERS.start = function(player, amount, target, dice)
 	-- The record a catching-up player replays restarts with each hand: where the table
 	-- stood before it (BASE), then this hand's own messages, from the start on.
-	local s = session()
+	local s = bound
 	local stood = { table = s.id, seq = s.seq - 1, hands = s.hands, dealer = s.dealer, seats = {} }
 	for _, name in ipairs(s.seats) do
 		stood.seats[#stood.seats + 1] = name .. "=" .. (s.banks[name] or 0)
@@ -309,7 +309,7 @@ local function bind_street(s, current, index)
 end
 
 function FairDeal.apply_rolls()
-	local s = bound -- (session() and hand(), read in place: after every action)
+	local s = bound -- (hand(), read in place: after every action)
 	local current = s and s.engine and s.engine.hand
 	-- (A guided hand takes a street only in its roll phase: while betting, nothing to look at.)
 	local rolling = current and (s.mode ~= "guided" or current.phase == Phase.ROLL)
@@ -327,7 +327,7 @@ function FairDeal.apply_rolls()
 			street = index, dice = Dice.encode(dice) } }
 		ns.Takeover.arm_timeout()
 		game().after(events)
-		if not session() then return end
+		if not bound then return end
 	end
 	game().drain()
 	FairDeal.roll_soon() -- the roller of a street now due rolls it, a moment on
@@ -337,7 +337,7 @@ local namesakes = Rolls.namesakes -- (two group members a roll line could be fro
 
 -- Which street's fixed range this is, if any (a manual table's).
 local function street_of(low, high)
-	local s = session()
+	local s = bound
 	for index in ipairs(RULES.deal.community) do
 		local first, last = Dice.street_range(s.id, s.hands, index, RULES.deal.community[index])
 		if low == first and high == last then return index end
@@ -369,7 +369,7 @@ local KEPT = 100
 function FairDeal.roll_line(text)
 	-- In restricted content the line is secret: not read (the catching up once out reads it).
 	if Restricted.secret(text) then return Restricted.missed() end
-	local s = session()
+	local s = bound
 	if not s then -- the last few, for when the snapshot is in
 		Rolls.keep_unread(text)
 	end
@@ -377,8 +377,8 @@ function FairDeal.roll_line(text)
 	local name, value, low, high = Dice.parse_roll(text)
 	if not name then return end
 	-- A line another group member of that name could have made is nobody's roll.
-	if namesakes(name) then
-		local one, other = namesakes(name)
+	local one, other = namesakes(name)
+	if one then
 		if not s.warned[name] then
 			s.warned[name] = true
 			say(L.NAMESAKES:format(Text.safe(one), Text.safe(other)))
@@ -413,7 +413,7 @@ function FairDeal.roll_line(text)
 	local due = key and (key == "seed" or s.mode == "guided") and Rollers.width(key) == high - low + 1
 		and name == Ambiguate(Rollers.roller(s, hand()), "short")
 	if seedlike then FairDeal.bind_seed() else FairDeal.apply_rolls() end
-	if due and not line.used and session() == s then
+	if due and not line.used and bound == s then
 		local first, last = Rollers.range(s, key)
 		say(L.WRONG_RANGE:format(short(name), low, high, key == "seed" and "seed" or
 			RULES.deal.streets[key], first, last))
@@ -424,7 +424,7 @@ end
 -- What the slash commands call.
 
 function FairDeal.start()
-	local s = session()
+	local s = bound
 	if not s then say(L.NO_TABLE) return end
 	local one, other = namesakes()
 	if one then say(L.NAMESAKES:format(Text.safe(one), Text.safe(other))) return end
@@ -449,7 +449,7 @@ end
 -- now (if the automatic roll has not gone yet); anyone else is told who rolls it. At a manual
 -- table, the dealer's roll, checked like any action.
 function FairDeal.street(name)
-	local s = session()
+	local s = bound
 	if not s then say(L.NO_TABLE) return end
 	local index, current = street_index(name), hand()
 	local placeholder = {}

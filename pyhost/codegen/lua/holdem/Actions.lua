@@ -204,12 +204,8 @@ local MOVE_OPS = ns.Witness.MOVE_OPS
 -- The bank a player sits down with, as this client's own record confirms it (Ledger.lua).
 local confirmed_bank = Ledger.confirmed
 
-local find = ns.Pots.find
-local function in_hand(current, name)
-	local index = find(current.seats, name)
-	local seat = index and current.seats[index]
-	return seat and (seat.status == "active" or seat.status == "all-in") or false
-end
+-- (A seat's status, Pots.in_hand, of the seat with that name: false if none.)
+local in_hand = ns.Pots.holding
 
 -- Commitments as each player sent them, by hand number: a request can arrive before the
 -- host's order that started its hand. Each hand's counts its players as they come in, and
