@@ -17,9 +17,6 @@ local format, concat = string.format, table.concat
 
 local Pots = ns.Pots
 local Status, can_bet, in_hand = Pots.Status, Pots.can_bet, Pots.in_hand
--- (The loops over every seat below ask a seat's status in place, as can_bet and in_hand do:
--- each round's start and each street's close asks it of every seat, at every client.)
-local ACTIVE, ALL_IN = Status.ACTIVE, Status.ALL_IN
 
 local Betting = {}
 ns.Betting = Betting
@@ -30,7 +27,7 @@ local function bettors(seats, order)
 	local pending, may_raise = {}, {}
 	for k = 1, #order do
 		local i = order[k]
-		if seats[i].status == ACTIVE then -- (can_bet)
+		if can_bet(seats[i]) then
 			pending[#pending + 1] = i
 			may_raise[i] = true
 		end
@@ -238,8 +235,7 @@ end
 function Round:_in_hand()
 	local count, seats = 0, self.seats
 	for i = 1, #seats do
-		local status = seats[i].status
-		if status == ACTIVE or status == ALL_IN then count = count + 1 end -- (in_hand)
+		if in_hand(seats[i]) then count = count + 1 end
 	end
 	return count
 end
@@ -432,7 +428,7 @@ end
 local function count_can_bet(seats)
 	local count = 0
 	for i = 1, #seats do
-		if seats[i].status == ACTIVE then count = count + 1 end -- (can_bet)
+		if can_bet(seats[i]) then count = count + 1 end
 	end
 	return count
 end
@@ -447,12 +443,8 @@ function Round:apply(move)
 	if move.kind == Kind.FOLD then
 		if in_hand(self.seats[index]) then self.holding = self.holding - 1 end
 		self.seats[index].status = Status.FOLDED
-	else -- (self:_move(index, move.chips), done in place: every client applies every bet)
-		local seat, chips = self.seats[index], move.chips
-		Pots.move_bank(seat, -chips)
-		seat.committed = seat.committed + chips
-		self.bets[index] = self.bets[index] + chips
-		if chips ~= 0 and seat.bank == 0 then seat.status = Status.ALL_IN end
+	else
+		self:_move(index, move.chips)
 	end
 	if self.bets[index] > self.current then
 		local added = self.bets[index] - self.current

@@ -14,29 +14,10 @@ local Phase = ns.Holdem.Phase -- a hand's phases, by name
 
 local L, Comm, Heartbeat, Session, Takeover, Game = ns.L, ns.Comm, ns.Heartbeat, ns.Session,
 	ns.Takeover, ns.Game
-local next_connected, connected, deadline = Takeover.next_connected, Takeover.connected,
-	Takeover.deadline
+local next_connected, deadline = Takeover.next_connected, Takeover.deadline
 local CLAIM_TOLERANCE = Takeover.CLAIM_TOLERANCE
 
--- The first seat after the host's whose player is connected (Takeover.next_connected). Every
--- move at a showdown asks: the host's place in the seats is kept while the host is still
--- there, so only the seats after it are looked at (most often one).
-local host_places = setmetatable({}, { __mode = "k" }) -- a seats list -> the host's index in it
-local function deputy(session)
-	local seats, host = session.seats, session.host
-	local at = host_places[seats]
-	if not (at and seats[at] == host) then
-		at = nil
-		for i = 1, #seats do if seats[i] == host then at = i end end
-		if not at then return next_connected(seats, host) end
-		host_places[seats] = at
-	end
-	local count = #seats
-	for step = 1, count - 1 do
-		local candidate = seats[(at - 1 + step) % count + 1]
-		if connected(candidate) then return candidate end
-	end
-end
+local function deputy(session) return next_connected(session.seats, session.host) end
 local MUCK_AGAIN = 2 -- how many more times the deputy sends its MUCK
 
 -- Why a MUCK for `player` from `sender` is not taken here, or nil (it is).

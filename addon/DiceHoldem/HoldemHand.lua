@@ -110,9 +110,7 @@ function HoldemHand:act(name, action, amount, dice, target)
 	if type(name) ~= "string" then
 		return nil, format("nobody named %s is in this hand", repr(name))
 	end
-	-- (_is_street, its set read in place: every client asks at every action.)
-	local streets = street_sets[self.streets] or street_set(self.streets)
-	if action == "roll" or streets[action] then
+	if action == "roll" or self:_is_street(action) then
 		if action ~= "roll" and action ~= self:next_street() then
 			return nil, format("%s cannot roll the %s: the next street is the %s", name, action,
 				str(self:next_street()))

@@ -33,8 +33,7 @@ local function next_commit()
 	local engine = session.engine
 	local current = engine and engine.hand
 	if not current or current.phase == Phase.OVER then return false end
-	-- (This hand's, read in place once made: heard() makes it the first time.)
-	local commits, players = fair.commits, session.heard[session.hands] or heard(session.hands)
+	local commits, players = fair.commits, heard(session.hands)
 	-- Nothing was to apply when `fair.idle` was noted (this hand's commitments, its engine's
 	-- hand, how many had come): with one more come since, only that one can be, and the rest
 	-- need no look (a player heard but not in the hand stays out of it all hand).
@@ -87,7 +86,7 @@ local function next_show()
 	if not session.fair.seed then return false end
 	-- As next_commit does: with only one reveal come since nothing was to apply, only that one
 	-- is looked at (what could stop one applying only stays so this showdown).
-	local players, fair = session.revealed[session.hands] or revealed(session.hands), session.fair
+	local players, fair = revealed(session.hands), session.fair
 	local idle, count, last = fair.shows_idle, arrived(players)
 	if idle and idle[1] == players and idle[2] == current and count > 0 then
 		if count == idle[3] then return false end
@@ -339,14 +338,9 @@ local function live()
 end
 
 -- Hold'em's steps as one (the record's drain asks each of its steps at least twice a message):
--- the commitments only while the set is open, the reveals only at the showdown, each looked
--- at in place here before its step is called, as the two steps would each look first.
+-- each looks first whether it has anything to do (the set open, the showdown).
 local function next_fair_step()
-	local engine = session.engine
-	local current = engine and engine.hand
-	if not current then return false end
-	if not session.fair.set_hash and next_commit() then return true end
-	return current.phase == Phase.SHOWDOWN and next_show()
+	return next_commit() or next_show()
 end
 Game.steps = { next_fair_step }
 Game.live = live
@@ -354,12 +348,7 @@ Game.live = live
 function Game.to_act()
 	local engine = session and session.engine
 	local current = engine and engine.hand
-	if not current or current.phase ~= Phase.BETTING then return nil end
-	-- (GuidedHand:to_act, read in place: the record asks at every message. A manual hand has
-	-- no round, and nobody to act.)
-	local round = current.round
-	local index = round and round.pending[1]
-	return index and current.seats[index].name or nil
+	return current and current.phase == Phase.BETTING and current:to_act() or nil
 end
 -- The stage the hand in play waits at (core/Takeover.lua's deadlines and timeouts): "deal"
 -- (the players' commitments), "roll" (the seed or a street), "turn" (a bet), "showdown" (the
@@ -401,14 +390,7 @@ function Game.streets()
 end
 function Game.max_players() return session.engine.config.max_players end
 -- A turn (core/Record.lua): its dice, which only a draw game's turn has, are never taken.
--- (Any op but a show done here as engine_act does it, a call fewer at every turn.)
-local HandLog = ns.HandLog
-function Game.act(player, op, amount)
-	if op == "show" then return engine_act(player, op, amount) end
-	local events, reason = session.engine:act(player, op, amount)
-	if events then HandLog.action(session, player, op, amount) end
-	return events, reason
-end
+function Game.act(player, op, amount) return engine_act(player, op, amount) end
 function Game.turn_taken(events)
 	after(events)
 	-- (maybe_close looks first whether the set is closed, as it is at every turn: asked here.)

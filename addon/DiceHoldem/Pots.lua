@@ -55,24 +55,16 @@ function Pots.find(seats, name)
 	return map[name]
 end
 
--- Whether the player named `name` is in `hand` (anything with its `seats`) and still holds a
--- claim on the pot: Pots.find and Pots.in_hand as one call, the map read in place (asked for
--- every seat at every turn, and at most messages).
-function Pots.holding(hand, name)
-	local seats = hand.seats
-	local map = maps[seats]
-	local index = map and map[name]
-	local seat = index and seats[index]
-	if not (seat and seat.name == name) then -- (not mapped yet, or the array changed)
-		index = Pots.find(seats, name)
-		seat = index and seats[index]
-	end
-	return seat ~= nil and (seat.status == Status.ACTIVE or seat.status == Status.ALL_IN)
-end
-
 -- Still holding a claim on the pot.
 function Pots.in_hand(seat)
 	return seat.status == Status.ACTIVE or seat.status == Status.ALL_IN
+end
+
+-- Whether the player named `name` is in `hand` (anything with its `seats`) and still holds a
+-- claim on the pot: false if nobody of that name sits there.
+function Pots.holding(hand, name)
+	local index = Pots.find(hand.seats, name)
+	return index ~= nil and Pots.in_hand(hand.seats[index])
 end
 
 -- Did not fold: the pots are shaped by who contests them. A player who mucks at the showdown

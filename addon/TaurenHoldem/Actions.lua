@@ -125,12 +125,8 @@ end
 -- (Only the banks that moved since: the engine's book knows them. None moved, as after a
 -- check, a fold or a show: nothing to remember.)
 local function remember_banks()
-	local book = session.engine.book
-	local moved = book.moved
-	if next(moved) ~= nil then
-		book.moved = {} -- (engine:moved_banks(), in place: its list handed over, a new one begun)
-		Ledger.remember(session, moved)
-	end
+	local engine = session.engine
+	if next(engine.book.moved) ~= nil then Ledger.remember(session, engine:moved_banks()) end
 end
 
 ------------------------------------------------------------------------------
@@ -150,7 +146,7 @@ end
 local function after(events)
 	-- The table moved: a timeout the host claims from now on counts from here (core/Takeover.lua).
 	ns.Takeover.moved()
-	local current = session.engine and session.engine.hand -- (hand(), read in place)
+	local current = hand()
 	if current and current.phase == Phase.OVER then HandLog.over(session, current) end
 	local safe, LINE = Text.safe, Text.LINE
 	for i = 1, #events do
@@ -164,17 +160,12 @@ local function after(events)
 			say(safe(event.text, LINE))
 		end
 	end
-	current = session and session.engine and session.engine.hand -- (read again, as hand():
-	-- saying a line runs other code)
+	current = hand() -- (read again: saying a line runs other code)
 	if not current or session.catching_up then
 		remember_banks() -- replaying a snapshot: no prompts, no automatic reveal
 		return
 	end
-	-- (Whose turn, as GuidedHand:to_act has it, read in place: every client asks after every
-	-- action. A manual hand has no round.)
-	local round = current.phase == Phase.BETTING and current.round
-	local index = round and round.pending[1]
-	if index and current.seats[index].name == Comm.me() then
+	if current.phase == Phase.BETTING and current:to_act() == Comm.me() then
 		say(L.YOUR_TURN:format(choices(current)) .. " (pot " .. current:pot() .. ")")
 	elseif current.phase == Phase.SHOWDOWN and session.mode == "guided" then
 		own.reveal(current) -- the showdown turns every box over at once

@@ -111,8 +111,7 @@ end
 -- first line binds), so a table nobody types at still moves on. (A client replaying a
 -- snapshot does not: it rolls, if still due, once caught up.)
 function FairDeal.roll_soon()
-	local s = bound -- (hand(), read in place: after every action)
-	local current = s and s.engine and s.engine.hand
+	local s, current = bound, hand()
 	if not s or s.catching_up or not current then return end
 	local key = Rollers.due(s, current)
 	if key == nil or (key ~= "seed" and s.mode ~= "guided") then return end
@@ -309,8 +308,7 @@ local function bind_street(s, current, index)
 end
 
 function FairDeal.apply_rolls()
-	local s = bound -- (hand(), read in place: after every action)
-	local current = s and s.engine and s.engine.hand
+	local s, current = bound, hand()
 	-- (A guided hand takes a street only in its roll phase: while betting, nothing to look at.)
 	local rolling = current and (s.mode ~= "guided" or current.phase == Phase.ROLL)
 	while rolling and current.phase ~= Phase.OVER and current:next_street() do

@@ -141,14 +141,6 @@ function GuidedHand:to_act()
 	return index and self.seats[index].name or nil
 end
 
--- Any player's action (HoldemHand:act): a betting one goes to bet at once, a call fewer at
--- every turn every client takes. (No street is named as a betting kind: flop, turn, river or
--- "street N".)
-function GuidedHand:act(name, action, amount, dice, target)
-	if KINDS[action] and type(name) == "string" then return self:bet(name, action, amount) end
-	return HoldemHand.act(self, name, action, amount, dice, target)
-end
-
 -- A betting action by `name`: check, bet N, call, raise N, fold, allin, put N.
 function GuidedHand:bet(name, kind, amount)
 	local move, index = self:_verify_bet(name, kind, amount)
@@ -215,8 +207,7 @@ function GuidedHand:_close_round()
 	self.round = nil
 	local left, seats = {}, self.seats
 	for i = 1, #seats do
-		local status = seats[i].status -- (in_hand, asked in place of every seat)
-		if status == Status.ACTIVE or status == Status.ALL_IN then left[#left + 1] = seats[i] end
+		if in_hand(seats[i]) then left[#left + 1] = seats[i] end
 	end
 	if #left == 1 then
 		local winner, pot = left[1].name, self:pot()
@@ -232,7 +223,7 @@ end
 function GuidedHand:_after_roll()
 	local able, seats = 0, self.seats
 	for i = 1, #seats do
-		if seats[i].status == Status.ACTIVE then able = able + 1 end -- (can_bet, in place)
+		if can_bet(seats[i]) then able = able + 1 end
 	end
 	if able >= 2 then
 		self:_open_round(self:_around(1), true)

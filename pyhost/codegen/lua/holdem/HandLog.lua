@@ -215,8 +215,8 @@ end
 -- player showed other dice before), "timeout" (the host's dead show), "none" (no
 -- commitment in the set) or "unchecked" (it won nothing, so the table never checked it).
 function HandLog.reveal(session, player, secret, dice, verdict)
-	local hand = entry -- (at(session), read in place: every client logs every reveal)
-	if hand and session and hand.table == session.id and hand.hand == session.hands then
+	local hand = at(session)
+	if hand then
 		local code = type(dice) == "table" and table.concat(dice, ",") or ""
 		hand.reveals[#hand.reveals + 1] = { player, secret or "", code, verdict }
 	end
@@ -251,16 +251,8 @@ end
 
 -- An action the engine applied: who, the op, the amount, the target, the dice.
 function HandLog.action(session, player, op, amount, target, dice)
-	-- (at(session), read in place: every client logs every action.)
-	local hand = entry
-	if hand and session and hand.table == session.id and hand.hand == session.hands then
-		local actions = hand.actions
-		-- (A turn has neither target nor dice: its line made here as action_line makes it, a
-		-- call fewer at every action every client logs.)
-		actions[#actions + 1] = target == nil and dice == nil
-			and player .. " " .. op .. " " .. (amount and tostring(amount) or "-") .. " - -"
-			or HandLog.action_line(player, op, amount, target, dice)
-	end
+	local hand = at(session)
+	if hand then hand.actions[#hand.actions + 1] = HandLog.action_line(player, op, amount, target, dice) end
 end
 
 -- The hand is over (or, between hands, a give or reset changed a bank): the awards and the
