@@ -24,18 +24,20 @@ local READ = {
 -- a function made once a kind, as it is declared, which takes them all with one match straight
 -- into one table constructor (every message received goes through it: the message is made at
 -- its size, not grown a field at a time, and no list of the values is made first). An empty
--- field is nil, a number or a flag converted as READ does; a list, after a tab, is Messages.fields.
-local CONVERT = {
-	n = "if %s == '' then %s = nil else %s = tonumber(%s) end",
-	b = "if %s == '' then %s = nil else %s = %s == '1' end",
-	s = "if %s == '' then %s = nil end",
-}
+-- field is nil, any other goes through its field's READ function (text needs none); a list,
+-- after a tab, is Messages.fields.
 local function make_reader(kind, spec, fixed)
-	local values, converts, named = {}, {}, {}
+	local values, converts, named, upvalues = {}, {}, {}, {}
 	for i = 1, fixed do
 		local value = "v" .. i
 		values[i] = value
-		converts[i] = CONVERT[spec[i].kind or "s"]:gsub("%%s", value)
+		if spec[i].read == READ.s then
+			converts[i] = ("if %s == '' then %s = nil end"):format(value, value)
+		else -- (each field's READ function an upvalue: "local r2 = reads[2].read")
+			upvalues[#upvalues + 1] = ("local r%d = reads[%d].read"):format(i, i)
+			converts[i] = ("if %s == '' then %s = nil else %s = r%d(%s) end"):format(value, value,
+				value, i, value)
+		end
 		named[i] = ("[%q] = %s"):format(spec[i].name, value)
 	end
 	local list = spec[fixed + 1]
@@ -43,7 +45,8 @@ local function make_reader(kind, spec, fixed)
 		named[#named + 1] = ("[%q] = byte(wire, at) == 9 and fields(wire, at + 1) or {}"):format(list.name)
 	end
 	local code = table.concat({
-		"local match, byte, tonumber, fields, pattern = ...",
+		"local match, byte, fields, pattern, reads = ...",
+		table.concat(upvalues, "\n"),
 		"return function(wire, start)",
 		"local " .. table.concat(values, ", ") .. ", at = match(wire, pattern, start)",
 		table.concat(converts, "\n"),
@@ -53,7 +56,7 @@ local function make_reader(kind, spec, fixed)
 	local pattern = "^([^\t]*)" .. ("\t?([^\t]*)"):rep(fixed - 1) .. "()"
 	-- (Named for its kind in an error's trace: "Messages.read TURN:3".)
 	local made = assert(loadstring(code, "=Messages.read " .. kind))
-	return made(string.match, string.byte, tonumber, Messages.fields, pattern)
+	return made(string.match, string.byte, Messages.fields, pattern, spec)
 end
 
 -- Declare `kind` with its fields; each is "name", "name:n", "name:b" or (last) "name...".

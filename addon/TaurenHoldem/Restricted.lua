@@ -111,8 +111,7 @@ function Restricted.missed() Restricted.unread = Restricted.unread + 1 end
 -- secret answer) counts as connected, so nobody is acted for only because it is hidden.
 function Restricted.connected(name)
 	local online = UnitIsConnected(name)
-	-- (Restricted.secret, in place: the host asks of every seat at each turn.)
-	if issecret ~= nil and issecret(online) == true then return true end
+	if Restricted.secret(online) then return true end
 	return online == true
 end
 
