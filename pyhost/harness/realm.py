@@ -160,16 +160,16 @@ class Realm:
     def epoch(self) -> int:
         return self.start_epoch + int(self.now)
 
-    def _at(self, due: float, action: Callable[[], None], *,
-            delay: float | None = None) -> _Entry:
-        """Queue an action of the realm's, or with `delay` (what it was set for) a timer.
-        (A message to a client is queued by _deliver, with its receiver: see _run_one.)"""
+    def _at(self, due: float, action: Callable[..., None], *,
+            delay: float | None = None, receiver: Client | None = None) -> _Entry:
+        """Queue an action of the realm's, or with `delay` (what it was set for) a timer; with
+        `receiver`, action(receiver) for a message to that client (see _run_one)."""
         if delay is None:
             entry = _DELIVERY
             self._in_flight += 1
         else:
             entry = _Entry(due, delay)
-        heapq.heappush(self._queue, (due, next(self._order), action, entry, None))
+        heapq.heappush(self._queue, (due, next(self._order), action, entry, receiver))
         return entry
 
     def _drop_cancelled(self) -> None:
@@ -754,12 +754,10 @@ class Realm:
                  action: Callable[[Client], None]) -> None:
         """Send one message to each receiver: action(receiver) runs when the network brings it
         there, if the receiver is still online then (see _run_one)."""
-        plan, queue, order, now = self.network.plan, self._queue, self._order, self.now
+        plan, now = self.network.plan, self.now
         for receiver in receivers:
             for due in plan(now, sender, receiver.full_name, kind):
-                # (_at's work, inline: this runs for every receiver of every message)
-                self._in_flight += 1
-                heapq.heappush(queue, (due, next(order), action, _DELIVERY, receiver))
+                self._at(due, action, receiver=receiver)
 
     def _chat_event(self, sender: Client, event: str, body: bytes,
                     receivers: Sequence[Client]) -> None:

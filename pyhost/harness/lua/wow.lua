@@ -241,14 +241,16 @@ function debugprofilestop() return now() * 1000 end
 function debugstack() return traceback("", 2) end
 function GetTime() return clock or host_now() end
 function GetTimePreciseSec() return clock or host_now() end
--- Run api[entry](...) with GetTime() at `time` (a nested entry keeps the clock it found).
-function api.at(time, entry, ...)
+-- Run fn(...) with GetTime() at `time` (a nested entry keeps the clock it found).
+local function at_time(time, fn, ...)
 	local saved = clock
 	clock = time
-	local ok, message = pcall(api[entry], ...)
+	local ok, message = pcall(fn, ...)
 	clock = saved
 	if not ok then error(message, 0) end
 end
+-- Run api[entry](...) so.
+function api.at(time, entry, ...) return at_time(time, api[entry], ...) end
 function GetServerTime() return host_time() end
 
 -- loadstring: text only. Lua 5.1 bytecode can break out of any sandbox.
@@ -819,21 +821,12 @@ end
 local function event(name, ...)
 	local args = event_args[name]
 	if args and select("#", ...) == args.count then return dispatch(name, args.add(...)) end
-	api.deliver_event(name, ...) -- (dispatch's lines: one call fewer for most events)
-	if shows[name] then show_chat(name, ...) end
-	local after = event_after[name]
-	if after then after(...) end
+	return dispatch(name, ...)
 end
 api.event = event
 -- api.at(time, "event", ...), as the realm delivers every message: one argument across and
 -- one look-up fewer.
-function api.event_at(time, ...)
-	local saved = clock
-	clock = time
-	local ok, message = pcall(event, ...)
-	clock = saved
-	if not ok then error(message, 0) end
-end
+function api.event_at(time, ...) return at_time(time, event, ...) end
 
 -- Run one file of an addon: the chunk gets (addonName, namespace) as `...`.
 function api.run_file(code, chunkname, addon_name, namespace)
